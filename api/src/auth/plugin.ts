@@ -1,0 +1,121 @@
+// Sessions and anti-forgery tokens. Every visitor carries a random session id in an httpOnly
+// cookie; logged-in sessions also have a row (keyed by the id's SHA-256) in `sessions`. The
+// anti-forgery token is an HMAC of the session id: it is sent in the `Csrf-Token` header of every
+// response (and a readable `csrftoken` cookie), and every state-changing API call must send it
+// back in `X-Csrf-Token`.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import type { Sql } from '../db/connect.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { getUserBySession, type UserRow } from '../users/queries.ts';
+import { deleteSession, insertSession, SESSION_LIFETIME_DAYS, touchSession } from './session-queries.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_RESPONSE_HEADER = 'Csrf-Token';
+export const CSRF_REQUEST_HEADER = 'x-csrf-token';
+
+const SID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in user, or null for visitors. */
+    user: UserRow | null;
+    sessionId: string;
+  }
+  interface FastifyReply {
+    /** Logs `userId` in on a fresh session id (the old one is dropped). */
+    startSession(userId: string): Promise<void>;
+    /** Logs out: drops the session and hands out a fresh anonymous id. */
+    endSession(): Promise<void>;
+  }
+}
+
+export interface AuthOptions {
+  sql: Sql;
+  secret: string;
+  secureCookies: boolean;
+}
+
+const hashSessionId = (sid: string) => createHash('sha256').update(sid).digest('hex');
+const newSessionId = () => randomBytes(32).toString('base64url');
+
+/** The logged-in user, or a 401 for visitors. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export default fp<AuthOptions>(
+  async (app, { sql, secret, secureCookies }) => {
+    const csrfToken = (sid: string) => createHmac('sha256', secret).update(sid).digest('base64url');
+    const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: secureCookies };
+
+    function useSessionId(request: FastifyRequest, reply: FastifyReply, sid: string, isNew: boolean) {
+      request.sessionId = sid;
+      const token = csrfToken(sid);
+      reply.header(CSRF_RESPONSE_HEADER, token);
+      if (isNew) {
+        reply.setCookie(SESSION_COOKIE, sid, { ...cookieOptions, httpOnly: true, maxAge: SESSION_LIFETIME_DAYS * 86400 });
+      }
+      if (isNew || request.cookies[CSRF_COOKIE] !== token) {
+        reply.setCookie(CSRF_COOKIE, token, { ...cookieOptions, httpOnly: false, maxAge: SESSION_LIFETIME_DAYS * 86400 });
+      }
+    }
+
+    function hasValidToken(request: FastifyRequest): boolean {
+      const given = request.headers[CSRF_REQUEST_HEADER];
+      if (typeof given !== 'string' || given === '') return false;
+      const expected = Buffer.from(csrfToken(request.sessionId));
+      const actual = Buffer.from(given);
+      return actual.length === expected.length && timingSafeEqual(actual, expected);
+    }
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', '');
+
+    app.decorateReply('startSession', async function (this: FastifyReply, userId: string) {
+      await deleteSession(sql, hashSessionId(this.request.sessionId));
+      const sid = newSessionId();
+      await insertSession(sql, {
+        id: hashSessionId(sid),
+        userId,
+        ip: this.request.ip,
+        userAgent: this.request.headers['user-agent']?.slice(0, 512) ?? null,
+      });
+      useSessionId(this.request, this, sid, true);
+    });
+
+    app.decorateReply('endSession', async function (this: FastifyReply) {
+      await deleteSession(sql, hashSessionId(this.request.sessionId));
+      this.request.user = null;
+      useSessionId(this.request, this, newSessionId(), true);
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const cookie = request.cookies[SESSION_COOKIE];
+      const known = cookie !== undefined && SID_PATTERN.test(cookie);
+      useSessionId(request, reply, known ? cookie : newSessionId(), !known);
+
+      if (!request.url.startsWith('/api/')) return;
+      if (!SAFE_METHODS.has(request.method) && !hasValidToken(request)) {
+        throw forbidden(Messages.csrf, ErrorCode.csrf);
+      }
+      if (!known) return;
+
+      const sessionKey = hashSessionId(request.sessionId);
+      const row = await getUserBySession(sql, sessionKey);
+      if (!row || row.deletedAt || row.bannedAt) return;
+      const { sessionLastSeenAt, ...user } = row;
+      request.user = user;
+      if (Date.now() - sessionLastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await touchSession(sql, sessionKey, user.id, request.ip);
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie'] },
+);

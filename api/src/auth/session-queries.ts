@@ -1,0 +1,32 @@
+import type { Db } from '../db/connect.ts';
+
+export const SESSION_LIFETIME_DAYS = 360;
+
+export async function insertSession(
+  db: Db,
+  session: { id: string; userId: string; ip: string | null; userAgent: string | null },
+): Promise<void> {
+  await db`
+    insert into sessions (id, user_id, ip, user_agent, expires_at)
+    values (${session.id}, ${session.userId}, ${session.ip}, ${session.userAgent},
+            now() + make_interval(days => ${SESSION_LIFETIME_DAYS}))`;
+}
+
+/** Records activity: extends the session and stamps the user's last visit. */
+export async function touchSession(db: Db, id: string, userId: string, ip: string | null): Promise<void> {
+  await db`
+    with s as (
+      update sessions set last_seen_at = now(), ip = ${ip},
+        expires_at = now() + make_interval(days => ${SESSION_LIFETIME_DAYS})
+      where id = ${id}
+    )
+    update users set last_seen = now(), last_seen_ip = ${ip} where id = ${userId}`;
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db`delete from sessions where id = ${id}`;
+}
+
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db`delete from sessions where user_id = ${userId}`;
+}

@@ -1,0 +1,64 @@
+import type { Comment, UserGroup } from '@quorum/shared/types';
+import { presentImage, type ImageJson } from '../images/present.ts';
+
+export interface CommentRow {
+  id: string;
+  postId: string;
+  postPublicId: string;
+  postTitle: string;
+  communityId: string;
+  communityName: string;
+  parentId: string | null;
+  depth: number;
+  ancestors: string[];
+  body: string;
+  userId: string;
+  username: string;
+  userDeleted: boolean;
+  authorProPic: ImageJson | null;
+  userGroup: UserGroup;
+  upvotes: number;
+  downvotes: number;
+  noReplies: number;
+  createdAt: Date;
+  editedAt: Date | null;
+  deletedAt: Date | null;
+  deletedAs: UserGroup | null;
+  voteUp: boolean | null;
+  isAuthorMuted: boolean;
+}
+
+/** A comment as `viewer` may see it: a deleted one keeps its place in the tree but not its words or author. */
+export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | null): Comment {
+  const deleted = row.deletedAt !== null;
+  const hideAuthor = deleted && !viewer?.isAdmin;
+  return {
+    id: row.id,
+    postId: row.postId,
+    postPublicId: row.postPublicId,
+    postTitle: row.postTitle,
+    parentId: row.parentId,
+    depth: row.depth,
+    body: deleted ? '' : row.body,
+    userId: hideAuthor ? '' : row.userId,
+    username: hideAuthor ? '[deleted]' : row.username,
+    communityId: row.communityId,
+    communityName: row.communityName,
+    author: hideAuthor ? null : { username: row.username, proPic: presentImage(row.authorProPic) },
+    userDeleted: row.userDeleted,
+    userGhostId: null,
+    userGroup: row.userGroup,
+    upvotes: row.upvotes,
+    downvotes: row.downvotes,
+    userVoted: row.voteUp !== null,
+    userVotedUp: row.voteUp === true,
+    noReplies: row.noReplies,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    deletedAs: row.deletedAs,
+    contentStripped: deleted,
+    isAuthorMuted: row.isAuthorMuted,
+    ancestors: row.ancestors,
+  };
+}

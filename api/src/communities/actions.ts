@@ -1,0 +1,78 @@
+// Changes to communities that take more than one statement, each in one transaction.
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import type { Sql } from '../db/connect.ts';
+import { conflict, forbidden } from '../http/errors.ts';
+import { getSiteSettings } from '../site/settings.ts';
+import { canModerateAnother, hasPointsToCreateCommunity } from './policy.ts';
+import { countModeratedCommunities, insertCommunity, lockCommunity, lockUser, type RuleRow } from './queries.ts';
+import { deleteRule, getRule, insertRule, moveRule, renumberRules, updateRuleText } from './rule-queries.ts';
+
+/**
+ * Creates a community with `user` as its first mod and member. Refuses users without the site's
+ * points (403 not_enough_points), users at the site's moderation limit (403 max_limit_reached)
+ * and a name taken in any case (409 community_exists); admins are exempt from the first two.
+ */
+export async function createCommunity(
+  sql: Sql,
+  user: { id: string; isAdmin: boolean; points: number },
+  input: { name: string; about: string | null },
+): Promise<string> {
+  const settings = await getSiteSettings(sql);
+  if (!hasPointsToCreateCommunity(user, settings)) {
+    throw forbidden(Messages.notEnoughPointsToCreateCommunity(settings.communityCreateReqPoints), ErrorCode.notEnoughPoints);
+  }
+  return sql.begin(async (tx) => {
+    if (!user.isAdmin) {
+      // One user's creations take turns, so two at once cannot both pass the limit.
+      await lockUser(tx, user.id);
+      if (!canModerateAnother(user, await countModeratedCommunities(tx, user.id), settings)) {
+        throw forbidden(Messages.maxCommunities, ErrorCode.maxLimitReached);
+      }
+    }
+    const id = await insertCommunity(tx, { name: input.name, about: input.about, createdBy: user.id });
+    if (!id) throw conflict(ErrorCode.communityExists, Messages.communityExists);
+    return id;
+  });
+}
+
+/** Adds a rule at the end of a community's rules; undefined when there is no such community. */
+export async function addRule(
+  sql: Sql,
+  communityId: string,
+  createdBy: string,
+  input: { rule: string; description: string | null },
+): Promise<RuleRow | undefined> {
+  return sql.begin(async (tx) => {
+    if (!(await lockCommunity(tx, communityId))) return undefined;
+    return insertRule(tx, { communityId, rule: input.rule, description: input.description, createdBy });
+  });
+}
+
+/**
+ * Changes a rule's text and, when `zIndex` is given, moves it there; undefined when the
+ * community has no such rule.
+ */
+export async function editRule(
+  sql: Sql,
+  communityId: string,
+  ruleId: string,
+  input: { rule: string; description: string | null; zIndex?: number },
+): Promise<RuleRow | undefined> {
+  return sql.begin(async (tx) => {
+    if (!(await lockCommunity(tx, communityId))) return undefined;
+    const updated = await updateRuleText(tx, communityId, ruleId, input);
+    if (!updated || input.zIndex === undefined) return updated;
+    await moveRule(tx, communityId, ruleId, input.zIndex);
+    return getRule(tx, communityId, ruleId);
+  });
+}
+
+/** Deletes a rule and closes the gap it leaves; false when the community has no such rule. */
+export async function removeRule(sql: Sql, communityId: string, ruleId: string): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    if (!(await lockCommunity(tx, communityId))) return false;
+    const deleted = await deleteRule(tx, communityId, ruleId);
+    if (deleted) await renumberRules(tx, communityId);
+    return deleted;
+  });
+}

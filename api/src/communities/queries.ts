@@ -1,0 +1,281 @@
+import type { CommunitySort } from '@quorum/shared/types';
+import type { Db } from '../db/connect.ts';
+import type { ImageJson } from '../images/present.ts';
+
+export interface RuleRow {
+  id: string;
+  rule: string;
+  description: string | null;
+  zIndex: number;
+}
+
+export interface CommunityRow {
+  id: string;
+  name: string;
+  about: string | null;
+  noMembers: number;
+  postingRestricted: boolean;
+  createdAt: Date;
+  proPic: ImageJson | null;
+  bannerImage: ImageJson | null;
+  isDefault: boolean;
+  userJoined: boolean;
+  userMod: boolean;
+  mods: Array<{ id: string; username: string }>;
+  rules: RuleRow[];
+}
+
+function imageJson(db: Db, column: 'pro_pic_id' | 'banner_image_id') {
+  return db`(select json_build_object('id', i.id, 'format', i.format, 'width', i.width, 'height', i.height,
+      'altText', i.alt_text, 'averageColor', i.average_color, 'copies', i.copies)
+    from images i where i.id = c.${db(column)})`;
+}
+
+/**
+ * Communities with the viewer's relation to each (joined, moderating), their mods and rules.
+ * `extra` adds columns after these (the sort value a page's cursor is made from).
+ */
+function selectCommunities(db: Db, viewerId: string | null, extra = db``) {
+  return db`
+    select c.id, c.name, c.about, c.no_members, c.posting_restricted, c.created_at,
+      ${imageJson(db, 'pro_pic_id')} as pro_pic,
+      ${imageJson(db, 'banner_image_id')} as banner_image,
+      exists (select 1 from default_communities d where d.community_id = c.id) as is_default,
+      exists (select 1 from community_members m where m.community_id = c.id and m.user_id = ${viewerId}) as user_joined,
+      exists (select 1 from community_mods m where m.community_id = c.id and m.user_id = ${viewerId}) as user_mod,
+      coalesce((select json_agg(json_build_object('id', u.id, 'username', u.username) order by m.position)
+        from community_mods m join users u on u.id = m.user_id where m.community_id = c.id), '[]') as mods,
+      coalesce((select json_agg(json_build_object('id', r.id, 'rule', r.rule, 'description', r.description,
+          'zIndex', r.z_index) order by r.z_index, r.id)
+        from community_rules r where r.community_id = c.id), '[]') as rules
+      ${extra}
+    from communities c`;
+}
+
+export async function getCommunityById(db: Db, id: string, viewerId: string | null): Promise<CommunityRow | undefined> {
+  const [row] = await db<CommunityRow[]>`${selectCommunities(db, viewerId)} where c.id = ${id} and c.deleted_at is null`;
+  return row;
+}
+
+/** A community by name, whatever the case. */
+export async function getCommunityByName(db: Db, name: string, viewerId: string | null): Promise<CommunityRow | undefined> {
+  const [row] = await db<CommunityRow[]>`
+    ${selectCommunities(db, viewerId)} where lower(c.name) = lower(${name}) and c.deleted_at is null`;
+  return row;
+}
+
+export async function communityExists(db: Db, id: string): Promise<boolean> {
+  const rows = await db`select 1 from communities where id = ${id} and deleted_at is null`;
+  return rows.length > 0;
+}
+
+/**
+ * Holds a community's row until the transaction ends, so that changes to its rules take turns;
+ * false when there is no such community.
+ */
+export async function lockCommunity(db: Db, id: string): Promise<boolean> {
+  const rows = await db`select 1 from communities where id = ${id} and deleted_at is null for no key update`;
+  return rows.length > 0;
+}
+
+/** The id of a community that is not deleted, by name whatever the case. */
+export async function getCommunityIdByName(db: Db, name: string): Promise<string | undefined> {
+  const [row] = await db<{ id: string }[]>`
+    select id from communities where lower(name) = lower(${name}) and deleted_at is null`;
+  return row?.id;
+}
+
+/** The communities of the sidebar: the ones a user joined, or the default ones for visitors. */
+export async function listSidebarCommunities(db: Db, viewerId: string | null): Promise<CommunityRow[]> {
+  const scope = viewerId
+    ? db`c.id in (select community_id from community_members where user_id = ${viewerId})`
+    : db`c.id in (select community_id from default_communities)`;
+  return db<CommunityRow[]>`${selectCommunities(db, viewerId)} where c.deleted_at is null and ${scope} order by lower(c.name)`;
+}
+
+/** Where a page of a sorted list starts: after the row with this sort value and id. */
+export interface PageStart {
+  value: string | number;
+  id: string;
+}
+
+export type CommunityPageRow = CommunityRow & { sortValue: string | number };
+
+/**
+ * How each sort orders rows, with the id breaking ties so that the order is total; `after`
+ * continues strictly past a row, in the same order. Time values travel as UTC text with
+ * microseconds, the precision Postgres keeps.
+ */
+function communityOrder(db: Db, sort: CommunitySort, after: PageStart | undefined) {
+  switch (sort) {
+    case 'new':
+      return {
+        value: db`to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        after: after ? db`and (c.created_at, c.id) < (${after.value}::timestamptz, ${after.id}::uuid)` : db``,
+        orderBy: db`c.created_at desc, c.id desc`,
+      };
+    case 'old':
+      return {
+        value: db`to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        after: after ? db`and (c.created_at, c.id) > (${after.value}::timestamptz, ${after.id}::uuid)` : db``,
+        orderBy: db`c.created_at, c.id`,
+      };
+    case 'size':
+      return {
+        value: db`c.no_members`,
+        after: after ? db`and (c.no_members, c.id) < (${after.value}::integer, ${after.id}::uuid)` : db``,
+        orderBy: db`c.no_members desc, c.id desc`,
+      };
+    case 'name_asc':
+      return {
+        value: db`lower(c.name)`,
+        after: after ? db`and (lower(c.name), c.id) > (${after.value}::text, ${after.id}::uuid)` : db``,
+        orderBy: db`lower(c.name), c.id`,
+      };
+    case 'name_dsc':
+      return {
+        value: db`lower(c.name)`,
+        after: after ? db`and (lower(c.name), c.id) < (${after.value}::text, ${after.id}::uuid)` : db``,
+        orderBy: db`lower(c.name) desc, c.id desc`,
+      };
+  }
+}
+
+/**
+ * One page of the communities that are not deleted, in a sort, starting after `after`. Each row
+ * carries its sort value for the next page's cursor.
+ */
+export async function listCommunities(
+  db: Db,
+  options: { sort: CommunitySort; limit: number; after?: PageStart; viewerId: string | null },
+): Promise<CommunityPageRow[]> {
+  const order = communityOrder(db, options.sort, options.after);
+  return db<CommunityPageRow[]>`
+    ${selectCommunities(db, options.viewerId, db`, ${order.value} as sort_value`)}
+    where c.deleted_at is null ${order.after}
+    order by ${order.orderBy}
+    limit ${options.limit}`;
+}
+
+/** Communities whose name contains `text` (any case): the exact match first, then the largest. */
+export async function searchCommunities(
+  db: Db,
+  options: { text: string; limit: number; viewerId: string | null },
+): Promise<CommunityRow[]> {
+  const text = options.text.toLowerCase();
+  return db<CommunityRow[]>`
+    ${selectCommunities(db, options.viewerId)}
+    where c.deleted_at is null and strpos(lower(c.name), ${text}) > 0
+    order by lower(c.name) = ${text} desc, c.no_members desc, c.id desc
+    limit ${options.limit}`;
+}
+
+/** How many communities (not deleted) a user moderates. */
+export async function countModeratedCommunities(db: Db, userId: string): Promise<number> {
+  const [row] = await db<{ n: number }[]>`
+    select count(*)::int as n from community_mods m join communities c on c.id = m.community_id
+    where m.user_id = ${userId} and c.deleted_at is null`;
+  return row?.n ?? 0;
+}
+
+/** Holds a user's row until the transaction ends, so that one user's creations take turns. */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await db`select 1 from users where id = ${userId} for no key update`;
+}
+
+/**
+ * Inserts a community with its creator as first mod and only member. Undefined when the name is
+ * taken in any case (the unique index decides, so two simultaneous creations cannot both win).
+ */
+export async function insertCommunity(
+  db: Db,
+  community: { name: string; about: string | null; createdBy: string },
+): Promise<string | undefined> {
+  const [row] = await db<{ id: string }[]>`
+    with created as (
+      insert into communities (name, about, created_by, no_members)
+      values (${community.name}, ${community.about}, ${community.createdBy}, 1)
+      on conflict ((lower(name))) do nothing
+      returning id
+    ), mod as (
+      insert into community_mods (community_id, user_id, position, added_by)
+      select id, ${community.createdBy}, 0, ${community.createdBy} from created
+    ), member as (
+      insert into community_members (community_id, user_id)
+      select id, ${community.createdBy} from created
+    )
+    select id from created`;
+  return row?.id;
+}
+
+/** Changes the fields given; a field left undefined keeps its value. */
+export async function updateCommunity(
+  db: Db,
+  id: string,
+  changes: { about?: string | null; postingRestricted?: boolean },
+): Promise<void> {
+  const setAbout = changes.about !== undefined;
+  const setRestricted = changes.postingRestricted !== undefined;
+  await db`
+    update communities set
+      about = case when ${setAbout} then ${changes.about ?? null}::text else about end,
+      posting_restricted = case when ${setRestricted} then ${changes.postingRestricted ?? false} else posting_restricted end
+    where id = ${id}`;
+}
+
+/**
+ * Adds or removes a membership and moves the member count by the rows actually inserted or
+ * deleted, in one statement, so that repeated and simultaneous calls keep the count exact.
+ */
+export async function setMembership(db: Db, communityId: string, userId: string, member: boolean): Promise<void> {
+  if (member) {
+    await db`
+      with joined as (
+        insert into community_members (community_id, user_id) values (${communityId}, ${userId})
+        on conflict (community_id, user_id) do nothing
+        returning 1
+      )
+      update communities set no_members = no_members + (select count(*) from joined)
+      where id = ${communityId} and exists (select 1 from joined)`;
+  } else {
+    await db`
+      with removed as (
+        delete from community_members where community_id = ${communityId} and user_id = ${userId}
+        returning 1
+      )
+      update communities set no_members = no_members - (select count(*) from removed)
+      where id = ${communityId} and exists (select 1 from removed)`;
+  }
+}
+
+/** Sets or clears a community's icon or banner; answers the image it replaced, if any. */
+export async function setCommunityImage(
+  db: Db,
+  communityId: string,
+  which: 'proPic' | 'bannerImage',
+  imageId: string | null,
+): Promise<string | null> {
+  const column = which === 'proPic' ? 'pro_pic_id' : 'banner_image_id';
+  const [row] = await db<{ previous: string | null }[]>`
+    update communities c set ${db(column)} = ${imageId}
+    from communities old
+    where c.id = ${communityId} and old.id = c.id
+    returning old.${db(column)} as previous`;
+  return row?.previous ?? null;
+}
+
+/** Marks a community as one of the site's defaults; doing it twice changes nothing. */
+export async function insertDefaultCommunity(db: Db, communityId: string): Promise<void> {
+  await db`insert into default_communities (community_id) values (${communityId}) on conflict (community_id) do nothing`;
+}
+
+export async function deleteDefaultCommunity(db: Db, communityId: string): Promise<void> {
+  await db`delete from default_communities where community_id = ${communityId}`;
+}
+
+/** Ids of the communities a user is banned from. */
+export async function listBannedFrom(db: Db, userId: string): Promise<string[]> {
+  const rows = await db<{ communityId: string }[]>`
+    select community_id from community_bans where user_id = ${userId} and (expires_at is null or expires_at > now())`;
+  return rows.map((row) => row.communityId);
+}

@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UPLOAD_MAX_BYTES } from '@quorum/shared/constants';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder for the embedded database and uploaded images. */
+  dataDir: string;
+  /** A Postgres URL; unset means the embedded database in dataDir. */
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  /** The site's public address, used in links and to decide on secure cookies. */
+  publicUrl: string;
+  rateLimit: boolean;
+  /** Secret for captcha verification; unset means no captcha. */
+  captchaSecret: string | undefined;
+  captchaVerifyUrl: string;
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  vapidSubject: string | undefined;
+  /** Trust X-Forwarded-For from a reverse proxy in front of the server. */
+  trustProxy: boolean;
+  /** Built web app to serve; unset or missing means API only. */
+  webDist: string | undefined;
+  logLevel: string;
+  /** Largest accepted image upload in bytes. */
+  uploadMaxBytes: number;
+  /** Let link previews fetch from loopback and private network addresses (for tests and intranets). */
+  linkFetchAllowPrivate: boolean;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}".`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env.PORT, 3000, 'PORT');
+  return {
+    port,
+    host: env.HOST || 'localhost',
+    dataDir: resolve(env.DATA_DIR || './.data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: integer(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX'),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    rateLimit: (env.RATE_LIMIT ?? 'on').toLowerCase() !== 'off',
+    captchaSecret: env.CAPTCHA_SECRET || undefined,
+    captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || 'https://api.hcaptcha.com/siteverify',
+    vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
+    vapidSubject: env.VAPID_SUBJECT || undefined,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    webDist: env.WEB_DIST === '' ? undefined : resolve(env.WEB_DIST || defaultWebDist),
+    logLevel: env.LOG_LEVEL || 'info',
+    uploadMaxBytes: integer(env.UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES, 'UPLOAD_MAX_BYTES'),
+    linkFetchAllowPrivate: ['true', '1', 'on'].includes((env.LINK_FETCH_ALLOW_PRIVATE ?? '').toLowerCase()),
+  };
+}

@@ -1,0 +1,40 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Sql } from './connect.ts';
+
+const migrationsDir = fileURLToPath(new URL('../../migrations/', import.meta.url));
+// Any fixed number: held while migrating so that two processes never migrate at once.
+const MIGRATION_LOCK = 727_001;
+
+interface Migration {
+  version: number;
+  name: string;
+  file: string;
+}
+
+async function listMigrations(): Promise<Migration[]> {
+  const files = (await readdir(migrationsDir)).filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file)).sort();
+  return files.map((file) => ({ version: Number(file.slice(0, 4)), name: file.slice(5, -4), file }));
+}
+
+/** Applies every migration not yet recorded, all in one transaction. Returns the files applied. */
+export async function migrate(sql: Sql): Promise<string[]> {
+  await sql`create table if not exists schema_migrations (
+    version integer primary key,
+    name text not null,
+    applied_at timestamptz not null default now()
+  )`;
+  const applied: string[] = [];
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+    const done = new Set((await tx<{ version: number }[]>`select version from schema_migrations`).map((row) => row.version));
+    for (const migration of await listMigrations()) {
+      if (done.has(migration.version)) continue;
+      const text = await readFile(migrationsDir + migration.file, 'utf8');
+      await tx.unsafe(text);
+      await tx`insert into schema_migrations (version, name) values (${migration.version}, ${migration.name})`;
+      applied.push(migration.file);
+    }
+  });
+  return applied;
+}

@@ -1,0 +1,36 @@
+import { ErrorCode } from '@quorum/shared/errors';
+import { badRequest } from './errors.ts';
+
+/**
+ * Opaque keyset cursors: the sort's name, the sort value of the last row and its id, in
+ * base64url JSON. Clients hand them back unchanged; anything else is a 400.
+ */
+export interface Cursor {
+  sort: string;
+  value: string | number | null;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id])).toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Decodes a cursor made for `sort`; undefined when none was given. */
+export function decodeCursor(text: string | undefined, sort: string): Cursor | undefined {
+  if (text === undefined || text === '' || text === 'null' || text === 'undefined') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 3) {
+      const [s, value, id] = parsed as unknown[];
+      const valueOk = value === null || typeof value === 'number' || typeof value === 'string';
+      if (s === sort && valueOk && typeof id === 'string' && UUID.test(id)) {
+        return { sort, value: value as Cursor['value'], id };
+      }
+    }
+  } catch {
+    // fall through to the error below
+  }
+  throw badRequest('Invalid cursor.', ErrorCode.invalidCursor);
+}

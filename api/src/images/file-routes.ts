@@ -1,0 +1,71 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { IMAGE_COPY_NAMES } from '@quorum/shared/constants';
+import { ErrorCode } from '@quorum/shared/errors';
+import type { Sql } from '../db/connect.ts';
+import { copyKey, originalKey } from './process.ts';
+import { getImage } from './queries.ts';
+import { isImageId } from './routes.ts';
+import type { ImageStore } from './storage.ts';
+
+const CONTENT_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const COPY_NAMES = new Set<string>(IMAGE_COPY_NAMES);
+
+/** `name.ext` split at its only dot, or null. */
+function splitFileName(file: string): { name: string; ext: string } | null {
+  const match = /^([a-z0-9-]+)\.([a-z]+)$/.exec(file);
+  return match ? { name: match[1] ?? '', ext: match[2] ?? '' } : null;
+}
+
+function answerMissing(reply: FastifyReply) {
+  return reply
+    .code(404)
+    .header('Cache-Control', 'no-store')
+    .send({ status: 404, code: ErrorCode.notFound, message: 'Image not found.' });
+}
+
+export interface ImageFileRoutesOptions {
+  sql: Sql;
+  store: ImageStore;
+}
+
+/**
+ * Serves image files: `/images/{id}.{ext}` is the original, `/images/{id}/{copy}.{ext}` a named
+ * copy. A file never changes once written, so it may be cached for good.
+ */
+const imageFileRoutes: FastifyPluginAsync<ImageFileRoutesOptions> = async (app, { sql, store }) => {
+  async function send(reply: FastifyReply, id: string, copy: string | null, ext: string) {
+    if (!isImageId(id) || (copy !== null && !COPY_NAMES.has(copy))) return answerMissing(reply);
+    const image = await getImage(sql, id);
+    if (!image) return answerMissing(reply);
+    const format = copy === null ? image.format : image.copies.find((c) => c.name === copy)?.format;
+    if (format === undefined || format !== ext || !CONTENT_TYPES[format]) return answerMissing(reply);
+
+    const key = copy === null ? originalKey(image.storeKey, format) : copyKey(image.storeKey, copy, format);
+    const file = await store.open(key);
+    if (!file) {
+      reply.log.warn({ imageId: id, key }, 'image file missing from the store');
+      return answerMissing(reply);
+    }
+    return reply
+      .header('Content-Type', CONTENT_TYPES[format])
+      .header('Content-Length', file.size)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(file.stream);
+  }
+
+  app.get<{ Params: { file: string } }>('/images/:file', async (request, reply) => {
+    const file = splitFileName(request.params.file);
+    return file ? send(reply, file.name, null, file.ext) : answerMissing(reply);
+  });
+
+  app.get<{ Params: { id: string; file: string } }>('/images/:id/:file', async (request, reply) => {
+    const file = splitFileName(request.params.file);
+    return file ? send(reply, request.params.id, file.name, file.ext) : answerMissing(reply);
+  });
+
+  // Any other address under /images is a miss too, never the web app's page.
+  app.get('/images/*', async (_request, reply) => answerMissing(reply));
+};
+
+export default imageFileRoutes;

@@ -1,0 +1,36 @@
+import type { Image, ImageCopy } from '@quorum/shared/types';
+
+/** An image as the database hands it out in JSON (see `imageJson` in queries.ts). */
+export interface ImageJson {
+  id: string;
+  format: Image['format'];
+  width: number;
+  height: number;
+  altText: string | null;
+  averageColor: string;
+  copies: Array<Omit<ImageCopy, 'url'> & { format?: Image['format'] }>;
+}
+
+export function imageUrl(id: string, format: string, copy?: string): string {
+  return copy ? `/images/${id}/${copy}.${format}` : `/images/${id}.${format}`;
+}
+
+export function presentImage(image: ImageJson | null | undefined): Image | null {
+  if (!image) return null;
+  return {
+    id: image.id,
+    url: imageUrl(image.id, image.format),
+    width: image.width,
+    height: image.height,
+    altText: image.altText,
+    averageColor: image.averageColor,
+    format: image.format,
+    copies: image.copies.map((copy) => ({
+      name: copy.name,
+      url: imageUrl(image.id, copy.format ?? image.format, copy.name),
+      width: copy.width,
+      height: copy.height,
+      objectFit: copy.objectFit,
+    })),
+  };
+}

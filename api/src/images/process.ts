@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import sharp, { type Metadata, type ResizeOptions, type SharpOptions } from 'sharp';
+import { UPLOAD_MAX_PIXELS } from '@quorum/shared/constants';
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import type { Image, ImageCopyName } from '@quorum/shared/types';
+import type { Db } from '../db/connect.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ImageJson } from './present.ts';
+import { insertImage } from './queries.ts';
+import type { ImageStore } from './storage.ts';
+
+/** What an image is for; it decides how large the stored original may be. */
+export type ImageKind = 'post' | 'avatar' | 'banner' | 'link';
+export type ImageFormat = Image['format'];
+
+interface Box {
+  width: number;
+  height: number;
+  objectFit: 'cover' | 'contain';
+}
+
+const ORIGINAL_BOX: Record<ImageKind, Box> = {
+  post: { width: 5000, height: 5000, objectFit: 'contain' },
+  avatar: { width: 2000, height: 2000, objectFit: 'contain' },
+  banner: { width: 2000, height: 2000, objectFit: 'contain' },
+  link: { width: 1280, height: 720, objectFit: 'cover' },
+};
+
+/** The named copies made of every image when it is stored. */
+export const IMAGE_COPIES: ReadonlyArray<Box & { name: ImageCopyName }> = [
+  { name: 'tiny', width: 120, height: 120, objectFit: 'cover' },
+  { name: 'small', width: 325, height: 250, objectFit: 'cover' },
+  { name: 'medium', width: 720, height: 1440, objectFit: 'contain' },
+  { name: 'desktop', width: 1440, height: 2880, objectFit: 'contain' },
+  { name: 'mobile', width: 875, height: 500, objectFit: 'cover' },
+];
+
+export const COPY_FORMAT: ImageFormat = 'webp';
+
+/** Formats accepted on input: sharp's name for it, and for HEIF containers the compression. */
+function isAcceptedInput(metadata: Metadata): boolean {
+  const { format } = metadata;
+  if (format === 'jpeg' || format === 'png' || format === 'webp' || format === 'gif') return true;
+  return format === 'heif' && metadata.compression === 'av1';
+}
+
+const unsupportedImage = (message: string = Messages.unsupportedImage) =>
+  new HttpError(400, ErrorCode.unsupportedImage, message);
+
+/**
+ * Resize options that fit an image of `width`×`height` into `box` without enlarging it. A cover
+ * box smaller than the image is filled and cropped; for a smaller image, the largest area of the
+ * box's shape is cropped out of it at its own scale.
+ */
+function fitInto(box: Box, width: number, height: number): ResizeOptions {
+  if (box.objectFit === 'contain') return { width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true };
+  const scale = Math.min(1, width / box.width, height / box.height);
+  return {
+    width: Math.max(1, Math.round(box.width * scale)),
+    height: Math.max(1, Math.round(box.height * scale)),
+    fit: 'cover',
+  };
+}
+
+export interface ProcessedFile {
+  format: ImageFormat;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+export interface ProcessedImage extends ProcessedFile {
+  averageColor: string;
+  copies: Array<ProcessedFile & { name: ImageCopyName; objectFit: Box['objectFit'] }>;
+}
+
+async function readMetadata(buffer: Buffer): Promise<Metadata> {
+  try {
+    // Reads the header only; the pixel count is checked before anything is decoded.
+    return await sharp(buffer, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupportedImage();
+  }
+}
+
+async function averageColor(image: Buffer): Promise<string> {
+  const { data, info } = await sharp(image)
+    .resize(1, 1, { fit: 'fill' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const [r = 128, g = r, b = r] = info.channels >= 3 ? [data[0], data[1], data[2]] : [data[0]];
+  return `rgb(${r},${g},${b})`;
+}
+
+/**
+ * Checks and converts an uploaded image: turned upright, stripped of metadata, capped in size for
+ * its kind, stored as PNG when it has transparent pixels and JPEG otherwise, with the named WebP
+ * copies and its average colour. Anything that is not an image sharp can read in one of the
+ * accepted formats, or that has too many pixels, is a 400 `unsupported_image`.
+ */
+export async function processImage(buffer: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  const metadata = await readMetadata(buffer);
+  if (!isAcceptedInput(metadata)) throw unsupportedImage();
+  const pixels = metadata.width * (metadata.pageHeight ?? metadata.height);
+  if (!(pixels > 0)) throw unsupportedImage();
+  if (pixels > UPLOAD_MAX_PIXELS) {
+    throw unsupportedImage(`The image is too large: it may have at most ${UPLOAD_MAX_PIXELS / 1_000_000} million pixels.`);
+  }
+
+  const options: SharpOptions = { limitInputPixels: UPLOAD_MAX_PIXELS };
+  let original: ProcessedFile;
+  try {
+    const transparent = metadata.hasAlpha && !(await sharp(buffer, options).stats()).isOpaque;
+    // EXIF orientations 5 to 8 are stored a quarter turn off: once upright, width and height swap.
+    const quarterTurn = metadata.orientation !== undefined && metadata.orientation >= 5;
+    const width = quarterTurn ? metadata.height : metadata.width;
+    const height = quarterTurn ? metadata.width : metadata.height;
+    const pipeline = sharp(buffer, options).rotate().resize(fitInto(ORIGINAL_BOX[kind], width, height));
+    const format: ImageFormat = transparent ? 'png' : 'jpeg';
+    const { data, info } = await (transparent ? pipeline.png() : pipeline.jpeg({ quality: 85 })).toBuffer({
+      resolveWithObject: true,
+    });
+    original = { format, width: info.width, height: info.height, data };
+  } catch {
+    throw unsupportedImage();
+  }
+
+  const [color, ...copies] = await Promise.all([
+    averageColor(original.data),
+    ...IMAGE_COPIES.map(async (copy) => {
+      const { data, info } = await sharp(original.data)
+        .resize(fitInto(copy, original.width, original.height))
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      return { name: copy.name, objectFit: copy.objectFit, format: COPY_FORMAT, width: info.width, height: info.height, data };
+    }),
+  ]);
+  return { ...original, averageColor: color, copies };
+}
+
+/** The store key of an image's original file. */
+export const originalKey = (storeKey: string, format: string) => `${storeKey}.${format}`;
+/** The store key of one of an image's named copies. */
+export const copyKey = (storeKey: string, name: string, format: string) => `${storeKey}-${name}.${format}`;
+
+/** A fresh, unguessable key; the first two characters spread the files over 256 folders. */
+function newStoreKey(): string {
+  const key = randomBytes(16).toString('hex');
+  return `${key.slice(0, 2)}/${key}`;
+}
+
+/**
+ * Processes an image, writes its files and records it as a fresh, not yet attached upload of
+ * `uploadedBy`. Callers attach it (`attachImages`) in the transaction that puts it to use.
+ */
+export async function storeImage(
+  db: Db,
+  store: ImageStore,
+  buffer: Buffer,
+  { uploadedBy, kind }: { uploadedBy: string | null; kind: ImageKind },
+): Promise<ImageJson> {
+  const image = await processImage(buffer, kind);
+  const storeKey = newStoreKey();
+  const files = [
+    { key: originalKey(storeKey, image.format), data: image.data },
+    ...image.copies.map((copy) => ({ key: copyKey(storeKey, copy.name, copy.format), data: copy.data })),
+  ];
+  try {
+    await Promise.all(files.map((file) => store.put(file.key, file.data)));
+    return await insertImage(db, {
+      storeName: store.name,
+      storeKey,
+      format: image.format,
+      width: image.width,
+      height: image.height,
+      size: image.data.length,
+      uploadSize: buffer.length,
+      averageColor: image.averageColor,
+      copies: image.copies.map((copy) => ({
+        name: copy.name,
+        width: copy.width,
+        height: copy.height,
+        objectFit: copy.objectFit,
+        format: copy.format,
+      })),
+      uploadedBy,
+    });
+  } catch (error) {
+    await Promise.allSettled(files.map((file) => store.delete(file.key)));
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+import type { Db } from '../db/connect.ts';
+import type { ImageJson } from './present.ts';
+
+/**
+ * An image as a JSON object (the `ImageJson` shape, or null when missing or deleted), for
+ * embedding in other statements: `${imageJson(db, db`u.pro_pic_id`)} as pro_pic`.
+ */
+export function imageJson(db: Db, id: ReturnType<Db>) {
+  return db`(select json_build_object('id', i.id, 'format', i.format, 'width', i.width, 'height', i.height,
+      'altText', i.alt_text, 'averageColor', i.average_color, 'copies', i.copies)
+    from images i where i.id = ${id} and i.deleted_at is null)`;
+}
+
+export interface NewImage {
+  storeName: string;
+  storeKey: string;
+  format: ImageJson['format'];
+  width: number;
+  height: number;
+  size: number;
+  uploadSize: number;
+  averageColor: string;
+  copies: ImageJson['copies'];
+  uploadedBy: string | null;
+}
+
+export async function insertImage(db: Db, image: NewImage): Promise<ImageJson> {
+  const [row] = await db<ImageJson[]>`
+    insert into images (store_name, store_key, format, width, height, size, upload_size, average_color, copies, uploaded_by)
+    values (${image.storeName}, ${image.storeKey}, ${image.format}, ${image.width}, ${image.height}, ${image.size},
+            ${image.uploadSize}, ${image.averageColor}, ${db.json(image.copies as never)}, ${image.uploadedBy})
+    returning id, format, width, height, alt_text, average_color, copies`;
+  if (!row) throw new Error('insert into images returned no row');
+  return row;
+}
+
+/** What answering for an image needs besides its JSON: where its files are and who uploaded it. */
+export interface ImageRow extends ImageJson {
+  storeKey: string;
+  uploadedBy: string | null;
+}
+
+/** A live (not deleted) image. */
+export async function getImage(db: Db, id: string): Promise<ImageRow | undefined> {
+  const [row] = await db<ImageRow[]>`
+    select id, format, width, height, alt_text, average_color, copies, store_key, uploaded_by
+    from images where id = ${id} and deleted_at is null`;
+  return row;
+}
+
+export async function updateImageAltText(db: Db, id: string, altText: string | null): Promise<ImageJson | undefined> {
+  const [row] = await db<ImageJson[]>`
+    update images set alt_text = ${altText} where id = ${id} and deleted_at is null
+    returning id, format, width, height, alt_text, average_color, copies`;
+  return row;
+}
+
+/**
+ * Marks fresh uploads of `userId` among `ids` as attached; answers how many were. Fewer than
+ * asked means some are not the user's own, unattached, live uploads.
+ */
+export async function attachImages(db: Db, ids: readonly string[], userId: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db`
+    update images set attached_at = now()
+    where id = any(${[...ids]}::uuid[]) and uploaded_by = ${userId} and attached_at is null and deleted_at is null
+    returning id`;
+  return rows.length;
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { requireUser } from '../auth/plugin.ts';
+import { badRequest } from '../http/errors.ts';
+import { LinkFetchError, LinkRefusedError, parseHttpUrl } from './fetch.ts';
+import { fetchLinkPreview } from './preview.ts';
+
+const REFUSED_MESSAGE = 'Links to local or private network addresses are not allowed.';
+
+export interface LinksRoutesOptions {
+  /** Let previews fetch from loopback and private network addresses. */
+  allowPrivate: boolean;
+  /** Per-route rate limits, or false when rate limiting is off. */
+  limits: { linkInfo: object } | false;
+}
+
+const linksRoutes: FastifyPluginAsync<LinksRoutesOptions> = async (app, { allowPrivate, limits }) => {
+  app.get<{ Querystring: { url?: unknown } }>('/_link_info', { config: { rateLimit: limits && limits.linkInfo } }, async (request) => {
+    requireUser(request);
+    const text = typeof request.query.url === 'string' ? request.query.url.trim() : '';
+    const url = parseHttpUrl(text);
+    if (!url) throw badRequest(Messages.invalidUrl, ErrorCode.invalidUrl);
+    try {
+      const preview = await fetchLinkPreview(url, { allowPrivate });
+      return { title: preview.title };
+    } catch (error) {
+      if (error instanceof LinkRefusedError) throw badRequest(REFUSED_MESSAGE, ErrorCode.invalidUrl);
+      // A page that cannot be fetched has no title to offer; the user types one.
+      if (error instanceof LinkFetchError) return { title: null };
+      request.log.warn({ err: error, url: url.toString() }, 'link preview failed');
+      return { title: null };
+    }
+  });
+};
+
+export default linksRoutes;

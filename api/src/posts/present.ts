@@ -1,0 +1,114 @@
+import { EDITED_THRESHOLD_MS } from '@quorum/shared/constants';
+import type { Post, UserGroup } from '@quorum/shared/types';
+import { presentImage, type ImageJson } from '../images/present.ts';
+
+export interface PostRow {
+  id: string;
+  publicId: string;
+  type: Post['type'];
+  title: string;
+  body: string | null;
+  linkUrl: string | null;
+  linkHostname: string | null;
+  linkImage: ImageJson | null;
+  images: Array<ImageJson & { caption: string | null }>;
+  userId: string;
+  username: string;
+  userDeleted: boolean;
+  authorIsAdmin: boolean;
+  authorProPic: ImageJson | null;
+  userGroup: UserGroup;
+  communityId: string;
+  communityName: string;
+  communityProPic: ImageJson | null;
+  lockedAt: Date | null;
+  lockedByGroup: UserGroup | null;
+  deletedAt: Date | null;
+  deletedAs: UserGroup | null;
+  deletedContentAt: Date | null;
+  deletedContentAs: UserGroup | null;
+  pinnedAt: Date | null;
+  pinnedSiteAt: Date | null;
+  upvotes: number;
+  downvotes: number;
+  hotness: number;
+  points: number;
+  noComments: number;
+  createdAt: Date;
+  editedAt: Date | null;
+  lastActivityAt: Date;
+  activityUs: number;
+  // The viewer's relation to the post
+  voteUp: boolean | null;
+  hidden: boolean;
+  lastVisitAt: Date | null;
+  newComments: number;
+}
+
+export interface PostViewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+/**
+ * A post as `viewer` may see it. Purged content (deleteContent) is gone for everyone; the author
+ * of a deleted post is shown to admins only.
+ */
+export function presentPost(row: PostRow, viewer: PostViewer | null): Post {
+  const purged = row.deletedContentAt !== null;
+  const hideAuthor = row.deletedAt !== null && !viewer?.isAdmin;
+  const images = purged
+    ? []
+    : row.images.flatMap((image) => {
+        const presented = presentImage(image);
+        return presented ? [{ ...presented, caption: image.caption }] : [];
+      });
+  const editedAt =
+    row.editedAt && row.editedAt.getTime() - row.createdAt.getTime() > EDITED_THRESHOLD_MS ? row.editedAt.toISOString() : null;
+  return {
+    id: row.id,
+    publicId: row.publicId,
+    type: row.type,
+    title: row.title,
+    body: purged ? null : row.body,
+    link:
+      purged || row.linkUrl === null
+        ? null
+        : { url: row.linkUrl, hostname: row.linkHostname ?? '', image: presentImage(row.linkImage) },
+    image: images[0] ?? null,
+    images,
+    imageGalleryIndex: 0,
+    userId: hideAuthor ? '' : row.userId,
+    username: hideAuthor ? '[deleted]' : row.username,
+    author: hideAuthor
+      ? null
+      : { id: row.userId, username: row.username, proPic: presentImage(row.authorProPic), isAdmin: row.authorIsAdmin, deleted: row.userDeleted },
+    userDeleted: row.userDeleted,
+    userGhostId: null,
+    userGroup: row.userGroup,
+    communityId: row.communityId,
+    communityName: row.communityName,
+    communityProPic: presentImage(row.communityProPic),
+    locked: row.lockedAt !== null,
+    lockedByGroup: row.lockedByGroup,
+    deleted: row.deletedAt !== null,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    deletedAs: row.deletedAs,
+    deletedContent: purged,
+    deletedContentAs: row.deletedContentAs,
+    hidden: row.hidden,
+    isPinned: row.pinnedAt !== null,
+    isPinnedSite: row.pinnedSiteAt !== null,
+    upvotes: row.upvotes,
+    downvotes: row.downvotes,
+    userVoted: row.voteUp !== null,
+    userVotedUp: row.voteUp === true,
+    vote: row.voteUp,
+    noComments: row.noComments,
+    newComments: row.newComments,
+    createdAt: row.createdAt.toISOString(),
+    editedAt,
+    lastActivityAt: row.lastActivityAt.toISOString(),
+    lastVisitAt: row.lastVisitAt?.toISOString() ?? null,
+  };
+}

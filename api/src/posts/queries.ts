@@ -1,0 +1,318 @@
+import type { Db } from '../db/connect.ts';
+import { hotness } from './hotness.ts';
+import type { PostRow } from './present.ts';
+
+function imageJson(db: Db, id: ReturnType<Db>) {
+  return db`(select json_build_object('id', i.id, 'format', i.format, 'width', i.width, 'height', i.height,
+      'altText', i.alt_text, 'averageColor', i.average_color, 'copies', i.copies)
+    from images i where i.id = ${id} and i.deleted_at is null)`;
+}
+
+/**
+ * Posts with everything a card shows — images, author, community — and the viewer's vote, hidden
+ * mark and last visit, in one statement.
+ */
+function selectPosts(db: Db, viewerId: string | null) {
+  return db`
+    select p.id, p.public_id, p.type, p.title, p.body, p.link_url, p.link_hostname,
+      ${imageJson(db, db`p.link_image_id`)} as link_image,
+      coalesce((select json_agg(json_build_object('id', i.id, 'format', i.format, 'width', i.width,
+          'height', i.height, 'altText', i.alt_text, 'averageColor', i.average_color, 'copies', i.copies,
+          'caption', pi.caption) order by pi.z_index)
+        from post_images pi join images i on i.id = pi.image_id where pi.post_id = p.id), '[]') as images,
+      p.user_id, u.username, u.deleted_at is not null as user_deleted, u.is_admin as author_is_admin,
+      ${imageJson(db, db`u.pro_pic_id`)} as author_pro_pic,
+      p.user_group, p.community_id, c.name as community_name,
+      ${imageJson(db, db`c.pro_pic_id`)} as community_pro_pic,
+      p.locked_at, p.locked_by_group, p.deleted_at, p.deleted_as, p.deleted_content_at, p.deleted_content_as,
+      p.pinned_at, p.pinned_site_at, p.upvotes, p.downvotes, p.hotness, p.points, p.no_comments,
+      p.created_at, p.edited_at, p.last_activity_at,
+      (extract(epoch from p.last_activity_at) * 1000000)::bigint as activity_us,
+      v.up as vote_up,
+      (h.post_id is not null) as hidden,
+      pv.last_visited_at as last_visit_at,
+      case when pv.last_visited_at is null then 0
+        else (select count(*)::int from comments cm where cm.post_id = p.id and cm.created_at > pv.last_visited_at)
+      end as new_comments
+    from posts p
+    join users u on u.id = p.user_id
+    join communities c on c.id = p.community_id
+    left join post_votes v on v.post_id = p.id and v.user_id = ${viewerId}
+    left join hidden_posts h on h.post_id = p.id and h.user_id = ${viewerId}
+    left join post_visits pv on pv.post_id = p.id and pv.user_id = ${viewerId}`;
+}
+
+export async function getPostByPublicId(db: Db, publicId: string, viewerId: string | null): Promise<PostRow | undefined> {
+  const [row] = await db<PostRow[]>`${selectPosts(db, viewerId)} where p.public_id = ${publicId}`;
+  return row;
+}
+
+export async function getPostById(db: Db, id: string, viewerId: string | null): Promise<PostRow | undefined> {
+  const [row] = await db<PostRow[]>`${selectPosts(db, viewerId)} where p.id = ${id}`;
+  return row;
+}
+
+export type FeedSort = 'hot' | 'activity' | 'latest' | 'day' | 'week' | 'month' | 'year' | 'all';
+
+export type FeedScope =
+  | { kind: 'all' }
+  | { kind: 'community'; communityId: string }
+  /** The communities a user joined. */
+  | { kind: 'joined'; userId: string }
+  /** The site's default communities (everything when there are none). */
+  | { kind: 'default' };
+
+export interface FeedQuery {
+  scope: FeedScope;
+  sort: FeedSort;
+  viewerId: string | null;
+  limit: number;
+  after?: { value: number | string | null; id: string };
+  /** Leave out pinned posts (they are shown on top of the first page instead). */
+  excludePinned?: 'site' | 'community';
+  /** Leave out communities the viewer muted (the All feed). */
+  excludeMutedCommunities?: boolean;
+}
+
+const PERIOD_DAYS: Partial<Record<FeedSort, number>> = { day: 1, week: 7, month: 30, year: 365 };
+
+/** The column a sort orders by, besides the id that breaks ties. */
+export function sortValue(sort: FeedSort, row: PostRow): number | string | null {
+  switch (sort) {
+    case 'hot':
+      return row.hotness;
+    case 'activity':
+      // Microseconds, exactly as stored: a rounded time could skip rows on the next page.
+      return row.activityUs;
+    case 'latest':
+      return null;
+    default:
+      return row.points;
+  }
+}
+
+function orderAndAfter(db: Db, query: FeedQuery) {
+  const after = query.after;
+  switch (query.sort) {
+    case 'hot':
+      return {
+        order: db`p.hotness desc, p.id desc`,
+        after: after ? db`and (p.hotness, p.id) < (${Number(after.value)}, ${after.id})` : db``,
+      };
+    case 'activity':
+      return {
+        order: db`p.last_activity_at desc, p.id desc`,
+        after: after
+          ? db`and (p.last_activity_at, p.id) < ('epoch'::timestamptz + ${Number(after.value)}::bigint * interval '1 microsecond', ${after.id})`
+          : db``,
+      };
+    case 'latest':
+      return { order: db`p.id desc`, after: after ? db`and p.id < ${after.id}` : db`` };
+    default:
+      return {
+        order: db`p.points desc, p.id desc`,
+        after: after ? db`and (p.points, p.id) < (${Number(after.value)}, ${after.id})` : db``,
+      };
+  }
+}
+
+function scopeFilter(db: Db, scope: FeedScope) {
+  switch (scope.kind) {
+    case 'all':
+      return db``;
+    case 'community':
+      return db`and p.community_id = ${scope.communityId}`;
+    case 'joined':
+      return db`and p.community_id in (select community_id from community_members where user_id = ${scope.userId})`;
+    case 'default':
+      return db`and (p.community_id in (select community_id from default_communities)
+        or not exists (select 1 from default_communities))`;
+  }
+}
+
+/** One page of a feed (limit + 1 rows, so that the caller knows whether there is more). */
+export async function listFeed(db: Db, query: FeedQuery): Promise<PostRow[]> {
+  const { order, after } = orderAndAfter(db, query);
+  const days = PERIOD_DAYS[query.sort];
+  const viewer = query.viewerId;
+  return db<PostRow[]>`
+    ${selectPosts(db, viewer)}
+    where p.deleted_at is null and c.deleted_at is null
+      ${scopeFilter(db, query.scope)}
+      ${days ? db`and p.created_at > now() - make_interval(days => ${days})` : db``}
+      ${query.excludePinned === 'site' ? db`and p.pinned_site_at is null` : db``}
+      ${query.excludePinned === 'community' ? db`and p.pinned_at is null` : db``}
+      ${viewer ? db`and h.post_id is null
+        and p.user_id not in (select muted_user_id from user_mutes where user_id = ${viewer})` : db``}
+      ${viewer && query.excludeMutedCommunities
+        ? db`and p.community_id not in (select community_id from community_mutes where user_id = ${viewer})`
+        : db``}
+      ${after}
+    order by ${order}
+    limit ${query.limit + 1}`;
+}
+
+/** Pinned posts shown on top of the first page: site-wide ones on site feeds, or a community's. */
+export async function listPinned(db: Db, where: { site: true } | { communityId: string }, viewerId: string | null): Promise<PostRow[]> {
+  const filter = 'site' in where ? db`p.pinned_site_at is not null` : db`p.pinned_at is not null and p.community_id = ${where.communityId}`;
+  return db<PostRow[]>`
+    ${selectPosts(db, viewerId)}
+    where p.deleted_at is null and ${filter}
+      ${viewerId ? db`and p.user_id not in (select muted_user_id from user_mutes where user_id = ${viewerId})` : db``}
+    order by ${'site' in where ? db`p.pinned_site_at` : db`p.pinned_at`} desc`;
+}
+
+export interface NewPost {
+  publicId: string;
+  type: 'text' | 'image' | 'link';
+  title: string;
+  body: string | null;
+  userId: string;
+  userGroup: 'normal' | 'mods' | 'admins';
+  communityId: string;
+  linkUrl: string | null;
+  linkHostname: string | null;
+  linkImageId: string | null;
+  createdAt: Date;
+}
+
+/** Inserts a post with its author's own upvote (so it starts with one), and counts it for the author and the community. */
+export async function insertPost(db: Db, post: NewPost): Promise<string> {
+  const [row] = await db<{ id: string }[]>`
+    insert into posts (public_id, type, title, body, user_id, user_group, community_id, link_url, link_hostname,
+                       link_image_id, upvotes, points, hotness, created_at, last_activity_at)
+    values (${post.publicId}, ${post.type}, ${post.title}, ${post.body}, ${post.userId}, ${post.userGroup},
+            ${post.communityId}, ${post.linkUrl}, ${post.linkHostname}, ${post.linkImageId}, 1, 1,
+            ${hotness(1, post.createdAt)}, ${post.createdAt}, ${post.createdAt})
+    returning id`;
+  if (!row) throw new Error('insert into posts returned nothing');
+  await db`
+    with vote as (insert into post_votes (post_id, user_id, up, counted) values (${row.id}, ${post.userId}, true, false)),
+      community as (update communities set no_posts = no_posts + 1 where id = ${post.communityId})
+    update users set no_posts = no_posts + 1 where id = ${post.userId}`;
+  return row.id;
+}
+
+/**
+ * Attaches fresh uploads of `userId` to a post, in the given order. Returns the alt texts of the
+ * images attached: fewer than asked means some were not the user's own unattached uploads.
+ */
+export async function attachPostImages(
+  db: Db,
+  postId: string,
+  userId: string,
+  images: Array<{ imageId: string; caption: string | null }>,
+): Promise<Array<{ id: string; altText: string | null }>> {
+  if (images.length === 0) return [];
+  const ids = images.map((image) => image.imageId);
+  const attached = await db<{ id: string; altText: string | null }[]>`
+    update images set attached_at = now()
+    where id = any(${ids}::uuid[]) and uploaded_by = ${userId} and attached_at is null and deleted_at is null
+    returning id, alt_text`;
+  if (attached.length !== images.length) return attached;
+  await db`
+    insert into post_images (post_id, image_id, z_index, caption)
+    select ${postId}, x.id, x.ord - 1, x.caption
+    from unnest(${ids}::uuid[], ${images.map((image) => image.caption)}::text[]) with ordinality as x(id, caption, ord)`;
+  return attached;
+}
+
+export async function getCommunityForPosting(
+  db: Db,
+  name: string,
+): Promise<{ id: string; name: string; postingRestricted: boolean } | undefined> {
+  const [row] = await db<{ id: string; name: string; postingRestricted: boolean }[]>`
+    select id, name, posting_restricted from communities where lower(name) = lower(${name}) and deleted_at is null`;
+  return row;
+}
+
+export async function publicIdExists(db: Db, publicId: string): Promise<boolean> {
+  const rows = await db`select 1 from posts where public_id = ${publicId}`;
+  return rows.length > 0;
+}
+
+export async function recordVisit(db: Db, postId: string, userId: string): Promise<void> {
+  await db`
+    insert into post_visits (post_id, user_id) values (${postId}, ${userId})
+    on conflict (user_id, post_id) do update set last_visited_at = now()`;
+}
+
+export async function updatePostContent(
+  db: Db,
+  postId: string,
+  changes: { title?: string; body?: string | null; userGroup?: string },
+): Promise<void> {
+  await db`
+    update posts set
+      title = coalesce(${changes.title ?? null}, title),
+      body = ${changes.body === undefined ? db`body` : db`${changes.body}`},
+      user_group = coalesce(${changes.userGroup ?? null}, user_group),
+      edited_at = ${changes.title !== undefined || changes.body !== undefined ? db`now()` : db`edited_at`}
+    where id = ${postId}`;
+}
+
+export async function setLocked(db: Db, postId: string, lock: { by: string; as: string } | null): Promise<void> {
+  await db`
+    update posts set locked_at = ${lock ? db`now()` : null}, locked_by = ${lock?.by ?? null}, locked_by_group = ${lock?.as ?? null}
+    where id = ${postId}`;
+}
+
+export async function deletePost(
+  db: Db,
+  post: { id: string; userId: string; alreadyDeleted: boolean },
+  by: { userId: string; as: string },
+  purgeContent: boolean,
+): Promise<void> {
+  if (!post.alreadyDeleted) {
+    await db`
+      with p as (update posts set deleted_at = now(), deleted_by = ${by.userId}, deleted_as = ${by.as},
+                   pinned_at = null, pinned_site_at = null where id = ${post.id})
+      update users set no_posts = greatest(no_posts - 1, 0) where id = ${post.userId}`;
+  }
+  if (purgeContent) {
+    await db`
+      update posts set deleted_content_at = now(), deleted_content_by = ${by.userId}, deleted_content_as = ${by.as},
+        body = null, link_image_id = null
+      where id = ${post.id} and deleted_content_at is null`;
+    await db`update images set deleted_at = now() where id in (select image_id from post_images where post_id = ${post.id})`;
+  }
+}
+
+/** Pins or unpins; pinning fails (false) when the scope already has `max` pinned posts. */
+export async function setPinned(
+  tx: Db,
+  post: { id: string; communityId: string },
+  siteWide: boolean,
+  pin: boolean,
+  max: number,
+): Promise<boolean> {
+  if (!pin) {
+    await tx`update posts set ${siteWide ? tx`pinned_site_at` : tx`pinned_at`} = null where id = ${post.id}`;
+    return true;
+  }
+  // Serialises pinning within one scope, so two pins at once cannot both take the last place.
+  await tx`select pg_advisory_xact_lock(727003, hashtext(${siteWide ? 'site' : post.communityId}))`;
+  const [count] = await tx<{ n: number }[]>`
+    select count(*)::int as n from posts
+    where ${siteWide ? tx`pinned_site_at is not null` : tx`pinned_at is not null and community_id = ${post.communityId}`}
+      and id <> ${post.id}`;
+  if ((count?.n ?? 0) >= max) return false;
+  await tx`
+    update posts set ${siteWide ? tx`pinned_site_at` : tx`pinned_at`} = coalesce(${siteWide ? tx`pinned_site_at` : tx`pinned_at`}, now())
+    where id = ${post.id}`;
+  return true;
+}
+
+export async function markAnnounced(db: Db, postId: string, by: string): Promise<boolean> {
+  const rows = await db`update posts set announced_at = now(), announced_by = ${by} where id = ${postId} and announced_at is null returning id`;
+  return rows.length > 0;
+}
+
+export async function hidePost(db: Db, userId: string, postId: string): Promise<void> {
+  await db`insert into hidden_posts (user_id, post_id) values (${userId}, ${postId}) on conflict do nothing`;
+}
+
+export async function unhidePost(db: Db, userId: string, postId: string): Promise<void> {
+  await db`delete from hidden_posts where user_id = ${userId} and post_id = ${postId}`;
+}
+

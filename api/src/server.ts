@@ -1,0 +1,26 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connect.ts';
+import { migrate } from './db/migrate.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+await migrate(database.sql);
+
+const app = await buildApp({
+  config,
+  sql: database.sql,
+  logger: { level: config.logLevel },
+});
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info(`${signal} received, shutting down`);
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+const where = database.embedded ? `embedded database in ${config.dataDir}` : 'Postgres at DATABASE_URL';
+console.log(`\n  Quorum is running at ${config.publicUrl} (${where})\n`);

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import webpush from 'web-push';
+import type { Db } from '../db/connect.ts';
+
+/** Reads a value of the key-value store, creating it with `make` the first time. */
+export async function getOrCreateAppData<T>(db: Db, key: string, make: () => T): Promise<T> {
+  await db`insert into app_data (key, value) values (${key}, ${db.json(make() as never)}) on conflict (key) do nothing`;
+  const [row] = await db<{ value: T }[]>`select value from app_data where key = ${key}`;
+  if (!row) throw new Error(`app_data ${key} is missing`);
+  return row.value;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+export interface AppSecrets {
+  /** Key of the anti-forgery token HMAC. */
+  sessionSecret: string;
+  vapid: VapidKeys;
+}
+
+/** Secrets the server keeps in the database, generated on the first run. */
+export async function loadAppSecrets(db: Db, vapidFromEnv?: Partial<VapidKeys>): Promise<AppSecrets> {
+  const sessionSecret = await getOrCreateAppData(db, 'session_secret', () => randomBytes(32).toString('base64url'));
+  const vapid =
+    vapidFromEnv?.publicKey && vapidFromEnv.privateKey
+      ? { publicKey: vapidFromEnv.publicKey, privateKey: vapidFromEnv.privateKey }
+      : await getOrCreateAppData<VapidKeys>(db, 'vapid_keys', () => webpush.generateVAPIDKeys());
+  return { sessionSecret, vapid };
+}

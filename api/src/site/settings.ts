@@ -1,0 +1,27 @@
+import type { SiteSettings } from '@quorum/shared/types';
+import type { Db } from '../db/connect.ts';
+
+export interface SiteSettingsRow {
+  signupsDisabled: boolean;
+  imagePostSubmitReqPoints: number;
+  linkPostSubmitReqPoints: number;
+  communityCreateReqPoints: number;
+  maxCommunitiesModerated: number;
+}
+
+export async function getSiteSettings(db: Db): Promise<SiteSettingsRow> {
+  const [row] = await db<SiteSettingsRow[]>`
+    select signups_disabled, image_post_submit_req_points, link_post_submit_req_points,
+           community_create_req_points, max_communities_moderated
+    from site_settings where id = 1`;
+  if (!row) throw new Error('site_settings row is missing');
+  return row;
+}
+
+export function presentSiteSettings(row: SiteSettingsRow): SiteSettings {
+  return {
+    signupsDisabled: row.signupsDisabled,
+    imagePostSubmitReqPoints: row.imagePostSubmitReqPoints,
+    linkPostSubmitReqPoints: row.linkPostSubmitReqPoints,
+  };
+}

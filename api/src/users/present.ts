@@ -1,0 +1,56 @@
+import type { User } from '@quorum/shared/types';
+import { presentImage } from '../images/present.ts';
+import type { UserRow } from './queries.ts';
+
+export interface UserViewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A user as `viewer` may see them. Email, preferences and counts of unseen notifications are for
+ * the user themself; IP addresses and exact last-seen times only for admins asking for them.
+ */
+export function presentUser(row: UserRow, viewer: UserViewer | null, options: { adminsView?: boolean } = {}): User {
+  const isSelf = viewer?.id === row.id;
+  const adminsView = Boolean(options.adminsView && viewer?.isAdmin);
+  const user: User = {
+    id: row.id,
+    username: row.username,
+    proPic: presentImage(row.proPic),
+    aboutMe: row.aboutMe,
+    points: row.points,
+    noPosts: row.noPosts,
+    noComments: row.noComments,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenMonth: monthFormat.format(row.lastSeen),
+    deleted: row.deletedAt !== null,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    isAdmin: row.isAdmin,
+    isBanned: row.bannedAt !== null,
+    bannedAt: row.bannedAt?.toISOString() ?? null,
+    badges: row.badges,
+    moddingList: row.moddingList.map((c) => ({ id: c.id, name: c.name, proPic: presentImage(c.proPic) })),
+  };
+  if (isSelf || adminsView) {
+    user.email = row.email;
+    user.lastSeen = row.lastSeen.toISOString();
+  }
+  if (isSelf) {
+    user.embedsOff = row.embedsOff;
+    user.homeFeed = row.homeFeed;
+    user.rememberFeedSort = row.rememberFeedSort;
+    user.upvoteNotificationsOff = row.upvoteNotificationsOff;
+    user.replyNotificationsOff = row.replyNotificationsOff;
+    user.hideUserProfilePictures = row.hideUserProfilePictures;
+    user.requireAltText = row.requireAltText;
+    user.notificationsNewCount = row.notificationsNewCount;
+  }
+  if (adminsView) {
+    user.createdIP = row.createdIp;
+    user.lastSeenIP = row.lastSeenIp;
+  }
+  return user;
+}

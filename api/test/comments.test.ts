@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
+import { makeAdmin, makeCommunity, userId } from './helpers/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Session = Awaited<ReturnType<typeof member>>;
+
+async function member() {
+  const session = await signUp(t.app);
+  return { ...session, id: await userId(t.sql, session.username) };
+}
+
+async function thread(options: { modId?: string } = {}) {
+  const author = await member();
+  const community = await makeCommunity(t.sql, { modId: options.modId });
+  const post = (await author.browser.post('/api/posts', { title: 'Discuss this', community: community.name })).json();
+  return { author, community, post };
+}
+
+function comment(session: { browser: Browser }, publicId: string, body: string, parentCommentId?: string, query = '') {
+  return session.browser.post(`/api/posts/${publicId}/comments${query}`, { body, parentCommentId });
+}
+
+async function counts(postId: string) {
+  const [row] = await t.sql<{ noComments: number; lastActivityAt: Date; createdAt: Date }[]>`
+    select no_comments, last_activity_at, created_at from posts where id = ${postId}`;
+  return row!;
+}
+
+describe('writing comments', () => {
+  it('asks visitors to log in and needs the anti-forgery token', async () => {
+    const { post } = await thread();
+    const visitor = await new Browser(t.app).open();
+    expect((await comment({ browser: visitor }, post.publicId, 'Hello')).statusCode).toBe(401);
+    const user = await member();
+    expect((await user.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'Hi' }, { csrf: false })).statusCode).toBe(403);
+  });
+
+  it.each([
+    [{}, 'Message body cannot be empty.'],
+    [{ body: '' }, 'Message body cannot be empty.'],
+    [{ body: '   \n ' }, 'Message body cannot be empty.'],
+    [{ body: 'x'.repeat(20_001) }, 'Comment is too long (20000 characters at most).'],
+  ])('answers 400 for %j', async (body, message) => {
+    const { post } = await thread();
+    const user = await member();
+    const response = await user.browser.post(`/api/posts/${post.publicId}/comments`, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('comments and replies, keeping every counter exact', async () => {
+    const { post, author } = await thread();
+    const user = await member();
+    const before = await counts(post.id);
+    const top = await comment(user, post.publicId, 'First!');
+    expect(top.statusCode).toBe(201);
+    expect(top.json()).toMatchObject({
+      body: 'First!', depth: 0, parentId: null, ancestors: [], upvotes: 1, userVoted: true, userVotedUp: true,
+      noReplies: 0, postId: post.id, postPublicId: post.publicId, username: user.username, userGroup: 'normal',
+    });
+    const reply = (await comment(author, post.publicId, 'Thanks', top.json().id)).json();
+    expect(reply).toMatchObject({ depth: 1, parentId: top.json().id, ancestors: [top.json().id] });
+    const deeper = (await comment(user, post.publicId, 'You are welcome', reply.id)).json();
+    expect(deeper.ancestors).toEqual([top.json().id, reply.id]);
+
+    const after = await counts(post.id);
+    expect(after.noComments).toBe(3);
+    expect(after.lastActivityAt.getTime()).toBeGreaterThan(before.lastActivityAt.getTime());
+    const rows = await t.sql<{ id: string; noReplies: number; noRepliesDirect: number }[]>`
+      select id, no_replies, no_replies_direct from comments where post_id = ${post.id}`;
+    const byId = Object.fromEntries(rows.map((r) => [r.id, [r.noReplies, r.noRepliesDirect]]));
+    expect(byId[top.json().id]).toEqual([2, 1]);
+    expect(byId[reply.id]).toEqual([1, 1]);
+    const [u] = await t.sql<{ noComments: number }[]>`select no_comments from users where id = ${user.id}`;
+    expect(u?.noComments).toBe(2);
+  });
+
+  it('allows depth 15 and refuses depth 16 with "Thread too deep."', async () => {
+    const { post } = await thread();
+    const user = await member();
+    let parent: string | undefined;
+    for (let depth = 0; depth <= 15; depth++) {
+      const response = await comment(user, post.publicId, `Depth ${depth}`, parent);
+      expect(response.statusCode, `depth ${depth}`).toBe(201);
+      expect(response.json().depth).toBe(depth);
+      parent = response.json().id;
+    }
+    const tooDeep = await comment(user, post.publicId, 'Depth 16', parent);
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json()).toEqual({ status: 400, code: 'thread_too_deep', message: 'Thread too deep.' });
+  });
+
+  it('refuses replies to deleted comments and comments on deleted posts', async () => {
+    const { post, author } = await thread();
+    const user = await member();
+    const top = (await comment(user, post.publicId, 'Soon gone')).json();
+    await user.browser.request('DELETE', `/api/posts/${post.publicId}/comments/${top.id}`);
+    expect((await comment(author, post.publicId, 'Reply', top.id)).statusCode).toBe(403);
+    await author.browser.request('DELETE', `/api/posts/${post.publicId}`);
+    expect((await comment(user, post.publicId, 'Anyone?')).statusCode).toBe(403);
+  });
+
+  it('refuses a parent from another post and unknown posts', async () => {
+    const one = await thread();
+    const two = await thread();
+    const user = await member();
+    const elsewhere = (await comment(user, one.post.publicId, 'Over here')).json();
+    expect((await comment(user, two.post.publicId, 'Reply', elsewhere.id)).statusCode).toBe(404);
+    expect((await comment(user, 'nosuchid', 'Hello')).statusCode).toBe(404);
+  });
+
+  it('on locked posts lets only mods and admins comment', async () => {
+    const mod = await member();
+    const admin = await member();
+    await makeAdmin(t.sql, admin.id);
+    const { post } = await thread({ modId: mod.id });
+    await mod.browser.request('PUT', `/api/posts/${post.publicId}?action=lock&lockAs=mods`);
+    const user = await member();
+    const refused = await comment(user, post.publicId, 'Let me speak');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('post_locked');
+    expect((await comment(mod, post.publicId, 'Mod note', undefined, '?userGroup=mods')).json().userGroup).toBe('mods');
+    expect((await comment(admin, post.publicId, 'Admin note')).statusCode).toBe(201);
+  });
+
+  it('refuses users banned from the community with banned_from_community', async () => {
+    const { post, community } = await thread();
+    const user = await member();
+    await t.sql`insert into community_bans (community_id, user_id) values (${community.id}, ${user.id})`;
+    const response = await comment(user, post.publicId, 'Hi');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ status: 403, code: 'banned_from_community', message: 'You are banned from this community.' });
+  });
+
+  it('keeps counts exact under concurrent replies', async () => {
+    const { post } = await thread();
+    const first = await member();
+    const top = (await comment(first, post.publicId, 'Reply to me')).json();
+    const users = await Promise.all(Array.from({ length: 10 }, () => member()));
+    const responses = await Promise.all(users.map((u, i) => comment(u, post.publicId, `Reply ${i}`, top.id)));
+    expect(responses.every((r) => r.statusCode === 201)).toBe(true);
+    const [row] = await t.sql<{ noReplies: number; noRepliesDirect: number }[]>`
+      select no_replies, no_replies_direct from comments where id = ${top.id}`;
+    expect(row).toEqual({ noReplies: 10, noRepliesDirect: 10 });
+    expect((await counts(post.id)).noComments).toBe(11);
+  });
+});
+
+describe('reading threads', () => {
+  it('returns the first page with the post, and pages a 300-comment thread without duplicates', async () => {
+    const { post, author } = await thread();
+    await t.sql`
+      insert into comments (post_id, community_id, user_id, body, upvotes)
+      select ${post.id}, p.community_id, ${author.id}, 'Bulk ' || g, g % 7
+      from generate_series(1, 300) g, posts p where p.id = ${post.id}`;
+    const first = (await new Browser(t.app).get(`/api/posts/${post.publicId}`)).json();
+    expect(first.comments).toHaveLength(30);
+    expect(first.commentsNext).toEqual(expect.any(String));
+
+    const seen = first.comments.map((c: { id: string }) => c.id);
+    let next: string | null = first.commentsNext;
+    while (next) {
+      const page = (await new Browser(t.app).get(`/api/posts/${post.publicId}/comments?next=${next}`)).json();
+      seen.push(...page.comments.map((c: { id: string }) => c.id));
+      next = page.next;
+    }
+    expect(seen).toHaveLength(300);
+    expect(new Set(seen).size).toBe(300);
+    const expected = await t.sql<{ id: string }[]>`select id from comments where post_id = ${post.id} order by upvotes desc, id desc`;
+    expect(seen).toEqual(expected.map((r) => r.id));
+  });
+
+  it('brings replies with their top-level comments and a subtree on demand', async () => {
+    const { post } = await thread();
+    const user = await member();
+    const top = (await comment(user, post.publicId, 'Root')).json();
+    const child = (await comment(user, post.publicId, 'Child', top.id)).json();
+    const grandchild = (await comment(user, post.publicId, 'Grandchild', child.id)).json();
+    const other = (await comment(user, post.publicId, 'Other root')).json();
+
+    const page = (await new Browser(t.app).get(`/api/posts/${post.publicId}/comments`)).json();
+    expect(new Set(page.comments.map((c: { id: string }) => c.id))).toEqual(new Set([top.id, child.id, grandchild.id, other.id]));
+    const subtree = (await new Browser(t.app).get(`/api/posts/${post.publicId}/comments?parentId=${top.id}`)).json();
+    expect(subtree.comments.map((c: { id: string }) => c.id)).toEqual([child.id, grandchild.id]);
+    expect(subtree.next).toBeNull();
+    expect((await new Browser(t.app).get(`/api/posts/${post.publicId}/comments?parentId=bad`)).statusCode).toBe(400);
+  });
+
+  it('counts comments new since the viewer’s last visit', async () => {
+    const { post } = await thread();
+    const reader = await member();
+    const writer = await member();
+    const firstVisit = (await reader.browser.get(`/api/posts/${post.publicId}`)).json();
+    expect(firstVisit).toMatchObject({ lastVisitAt: null, newComments: 0 });
+    await comment(writer, post.publicId, 'Something new');
+    await comment(writer, post.publicId, 'And more');
+    const second = (await reader.browser.get(`/api/posts/${post.publicId}`)).json();
+    expect(second.lastVisitAt).not.toBeNull();
+    expect(second.newComments).toBe(2);
+    expect((await reader.browser.get(`/api/posts/${post.publicId}`)).json().newComments).toBe(0);
+  });
+
+  it('flags comments by muted users for the viewer only', async () => {
+    const { post } = await thread();
+    const viewer = await member();
+    const muted = await member();
+    const c = (await comment(muted, post.publicId, 'You muted me')).json();
+    await t.sql`insert into user_mutes (user_id, muted_user_id) values (${viewer.id}, ${muted.id})`;
+    const mine = (await viewer.browser.get(`/api/posts/${post.publicId}/comments`)).json().comments;
+    expect(mine.find((x: { id: string }) => x.id === c.id).isAuthorMuted).toBe(true);
+    const theirs = (await new Browser(t.app).get(`/api/posts/${post.publicId}/comments`)).json().comments;
+    expect(theirs.find((x: { id: string }) => x.id === c.id).isAuthorMuted).toBe(false);
+  });
+});
+
+describe('editing, deleting and voting', () => {
+  it('lets only the author edit', async () => {
+    const { post } = await thread();
+    const user = await member();
+    const other = await member();
+    const c = (await comment(user, post.publicId, 'Tpyo')).json();
+    const url = `/api/posts/${post.publicId}/comments/${c.id}`;
+    expect((await other.browser.request('PUT', url, { body: { body: 'Hacked' } })).statusCode).toBe(403);
+    expect((await user.browser.request('PUT', url, { body: { body: '' } })).json().message).toBe('Message body cannot be empty.');
+    const edited = (await user.browser.request('PUT', url, { body: { body: 'Typo' } })).json();
+    expect(edited).toMatchObject({ body: 'Typo', editedAt: expect.any(String) });
+  });
+
+  it('deletes as the author, mods or admins; strips the body and keeps the place', async () => {
+    const mod = await member();
+    const admin = await member();
+    await makeAdmin(t.sql, admin.id);
+    const { post } = await thread({ modId: mod.id });
+    const user = await member();
+    const stranger = await member();
+    const target = (await comment(user, post.publicId, 'Questionable')).json();
+    const reply = (await comment(stranger, post.publicId, 'Reply stays', target.id)).json();
+    const url = `/api/posts/${post.publicId}/comments/${target.id}`;
+
+    expect((await stranger.browser.request('DELETE', url)).statusCode).toBe(403);
+    expect((await stranger.browser.request('DELETE', `${url}?deleteAs=mods`)).statusCode).toBe(403);
+    const deleted = (await mod.browser.request('DELETE', `${url}?deleteAs=mods`)).json();
+    expect(deleted).toMatchObject({ body: '', contentStripped: true, deletedAs: 'mods', username: '[deleted]', author: null });
+    expect((await admin.browser.get(`/api/posts/${post.publicId}/comments`)).json().comments.find((c: { id: string }) => c.id === target.id))
+      .toMatchObject({ username: user.username, body: '' });
+
+    const [row] = await t.sql<{ body: string }[]>`select body from comments where id = ${target.id}`;
+    expect(row?.body).toBe('');
+    expect((await counts(post.id)).noComments).toBe(1);
+    const thread2 = (await new Browser(t.app).get(`/api/posts/${post.publicId}/comments`)).json().comments;
+    expect(thread2.map((c: { id: string }) => c.id)).toEqual([target.id, reply.id]);
+
+    const vote = await stranger.browser.post('/api/_commentVote', { commentId: target.id, up: true });
+    expect(vote.statusCode).toBe(403);
+    expect(vote.json()).toEqual({ status: 403, code: 'comment_deleted', message: "Can't vote on a deleted comment!" });
+  });
+
+  it('votes with the state machine and gives the author points', async () => {
+    const { post } = await thread();
+    const author = await member();
+    const voter = await member();
+    const c = (await comment(author, post.publicId, 'Vote me')).json();
+    const vote = async (up: boolean) => (await voter.browser.post('/api/_commentVote', { commentId: c.id, up })).json();
+    expect(await vote(true)).toMatchObject({ upvotes: 2, downvotes: 0, userVoted: true, userVotedUp: true });
+    expect(await vote(false)).toMatchObject({ upvotes: 1, downvotes: 1, userVotedUp: false });
+    expect(await vote(false)).toMatchObject({ upvotes: 1, downvotes: 0, userVoted: false });
+    const [points] = await t.sql<{ points: number }[]>`select points from users where id = ${author.id}`;
+    expect(points?.points).toBe(1);
+    const visitor = await new Browser(t.app).open();
+    expect((await visitor.post('/api/_commentVote', { commentId: c.id, up: true })).statusCode).toBe(401);
+  });
+
+  it('lists the latest comments for admins only', async () => {
+    const { post } = await thread();
+    const user: Session = await member();
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await comment(user, post.publicId, `Latest ${i}`)).json().id);
+    expect((await user.browser.get('/api/comments')).statusCode).toBe(403);
+    await makeAdmin(t.sql, user.id);
+    const page = (await user.browser.get('/api/comments')).json();
+    const newest = await t.sql<{ id: string }[]>`select id from comments order by id desc limit 3`;
+    expect(page.comments.slice(0, 3).map((c: { id: string }) => c.id)).toEqual(newest.map((r) => r.id));
+    expect(new Set(newest.map((r) => r.id))).toEqual(new Set(made));
+  });
+});

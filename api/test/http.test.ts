@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('error shapes', () => {
+  it('answers an unknown API path with 404 JSON', async () => {
+    const response = await new Browser(t.app).get('/api/no/such/thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ status: 404, code: 'not_found', message: 'API endpoint not found.' });
+  });
+
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const browser = await new Browser(t.app).open();
+    const response = await browser.request('DELETE', '/api/_initial');
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET');
+    expect(response.json()).toEqual({ status: 405, code: 'method_not_allowed', message: 'Method not allowed.' });
+
+    const withParams = await browser.request('PUT', '/api/users/someone');
+    expect(withParams.statusCode).toBe(405);
+  });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const browser = await new Browser(t.app).open();
+    const response = await browser.request('POST', '/api/_login', { rawBody: '{"username": "abc", ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: 400, code: 'invalid_json', message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers a body of the wrong shape with 400, never 500', async () => {
+    const browser = await new Browser(t.app).open();
+    for (const rawBody of ['[]', '"text"', '42', 'null', '{"username": 5, "password": ["x"]}']) {
+      const response = await browser.request('POST', '/api/_signup', { rawBody });
+      expect(response.statusCode, rawBody).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400 });
+    }
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const browser = await new Browser(t.app).open();
+    const response = await browser.request('POST', '/api/_login', {
+      rawBody: 'username=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ status: 415, code: 'unsupported_media_type' });
+  });
+
+  it('answers a too large body with 413', async () => {
+    const browser = await new Browser(t.app).open();
+    const response = await browser.request('POST', '/api/_login', { rawBody: JSON.stringify({ username: 'x'.repeat(2_000_000) }) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ status: 413, code: 'payload_too_large' });
+  });
+
+  it('answers an unknown query action with 400', async () => {
+    const browser = await new Browser(t.app).open();
+    const response = await browser.post('/api/_login?action=dance', {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Unknown action.');
+  });
+
+  it('hands out the anti-forgery token in a header on every response, errors included', async () => {
+    const browser = new Browser(t.app);
+    const ok = await browser.get('/api/_initial');
+    const missing = await browser.get('/api/missing');
+    expect(ok.headers['csrf-token']).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(missing.headers['csrf-token']).toBe(ok.headers['csrf-token']);
+  });
+
+  it('marks API answers as not cacheable and sets basic security headers', async () => {
+    const response = await new Browser(t.app).get('/api/_initial');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('GET /api/_initial', () => {
+  it('has every bootstrap key for a visitor', async () => {
+    const body = (await new Browser(t.app).get('/api/_initial')).json();
+    expect(Object.keys(body).sort()).toEqual([
+      'bannedFrom', 'communities', 'imagePostSubmitReqPoints', 'linkPostSubmitReqPoints', 'lists', 'mutes',
+      'noUsers', 'reportReasons', 'signupsDisabled', 'user', 'vapidPublicKey',
+    ]);
+    expect(body.user).toBeNull();
+    expect(body.mutes).toEqual({ userMutes: [], communityMutes: [] });
+    expect(body.reportReasons.length).toBeGreaterThan(0);
+    expect(body.reportReasons[0]).toMatchObject({ id: 1, title: expect.any(String) });
+    expect(body.vapidPublicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+    expect(body.signupsDisabled).toBe(false);
+  });
+
+  it('keeps the same VAPID key across restarts of the app', async () => {
+    const first = (await new Browser(t.app).get('/api/_initial')).json().vapidPublicKey;
+    const { buildApp } = await import('../src/app.ts');
+    const { loadConfig } = await import('../src/config.ts');
+    const again = await buildApp({ config: { ...loadConfig({}), rateLimit: false, webDist: undefined }, sql: t.sql });
+    try {
+      const second = (await again.inject({ method: 'GET', url: '/api/_initial' })).json().vapidPublicKey;
+      expect(second).toBe(first);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('carries the logged-in user, their communities, bans, mutes and lists', async () => {
+    const browser = await new Browser(t.app).open();
+    const username = `init_${Date.now() % 1e8}`;
+    await browser.post('/api/_signup', { username, password: 'password1' });
+    const [user] = await t.sql<{ id: string }[]>`select id from users where username = ${username}`;
+    const [community] = await t.sql<{ id: string }[]>`insert into communities (name, created_by) values ('zeta_things', ${user!.id}) returning id`;
+    const [other] = await t.sql<{ id: string }[]>`insert into communities (name) values ('alpha_things') returning id`;
+    await t.sql`insert into community_members (community_id, user_id) values (${community!.id}, ${user!.id}), (${other!.id}, ${user!.id})`;
+    await t.sql`insert into community_mods (community_id, user_id, position) values (${community!.id}, ${user!.id}, 0)`;
+    await t.sql`insert into community_bans (community_id, user_id) values (${other!.id}, ${user!.id})`;
+    await t.sql`insert into community_mutes (user_id, community_id) values (${user!.id}, ${other!.id})`;
+    await t.sql`insert into lists (user_id, name, display_name) values (${user!.id}, 'bookmarks', 'Bookmarks')`;
+
+    const body = (await browser.get('/api/_initial')).json();
+    expect(body.user.username).toBe(username);
+    expect(body.user.moddingList).toEqual([{ id: community!.id, name: 'zeta_things', proPic: null }]);
+    expect(body.communities.map((c: { name: string }) => c.name)).toEqual(['alpha_things', 'zeta_things']);
+    expect(body.communities[1]).toMatchObject({ userJoined: true, userMod: true, mods: [{ id: user!.id, username }] });
+    expect(body.bannedFrom).toEqual([other!.id]);
+    expect(body.mutes.communityMutes).toMatchObject([{ type: 'community', mutedCommunityId: other!.id }]);
+    expect(body.lists).toMatchObject([{ name: 'bookmarks', displayName: 'Bookmarks', numItems: 0, public: false }]);
+  });
+
+  it('shows visitors the default communities', async () => {
+    const [c] = await t.sql<{ id: string }[]>`insert into communities (name) values ('welcome_here') returning id`;
+    await t.sql`insert into default_communities (community_id) values (${c!.id})`;
+    const body = (await new Browser(t.app).get('/api/_initial')).json();
+    expect(body.communities).toMatchObject([{ name: 'welcome_here', isDefault: true, userJoined: false }]);
+  });
+});

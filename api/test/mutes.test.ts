@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
+import { makeCommunity, userId } from './helpers/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function member() {
+  const session = await signUp(t.app);
+  return { ...session, id: await userId(t.sql, session.username) };
+}
+
+it('asks visitors to log in', async () => {
+  const visitor = await new Browser(t.app).open();
+  expect((await visitor.post('/api/mutes', { userId: '01a2037a-a20c-75f1-bc0f-557c203d3d98' })).statusCode).toBe(401);
+  expect((await visitor.get('/api/mutes')).statusCode).toBe(401);
+});
+
+it('mutes and unmutes users and communities, and lists them in the initial data', async () => {
+  const me = await member();
+  const other = await member();
+  const community = await makeCommunity(t.sql);
+
+  const userMute = await me.browser.post('/api/mutes', { userId: other.id });
+  expect(userMute.statusCode).toBe(201);
+  expect(userMute.json()).toMatchObject({ type: 'user', mutedUserId: other.id, mutedUser: { id: other.id, username: other.username } });
+  const communityMute = await me.browser.post('/api/mutes', { communityId: community.id });
+  expect(communityMute.json()).toMatchObject({ type: 'community', mutedCommunityId: community.id, mutedCommunity: { name: community.name } });
+  expect((await me.browser.post('/api/mutes', { userId: other.id })).statusCode).toBe(201);
+
+  const initial = (await me.browser.get('/api/_initial')).json();
+  expect(initial.mutes.userMutes).toHaveLength(1);
+  expect(initial.mutes.communityMutes).toHaveLength(1);
+
+  expect((await me.browser.request('DELETE', `/api/mutes/users/${other.id}`)).statusCode).toBe(200);
+  expect((await me.browser.request('DELETE', `/api/mutes/communities/${community.id}`)).statusCode).toBe(200);
+  expect((await me.browser.get('/api/mutes')).json()).toEqual({ userMutes: [], communityMutes: [] });
+});
+
+it('clears all mutes of a type', async () => {
+  const me = await member();
+  const a = await member();
+  const b = await member();
+  await me.browser.post('/api/mutes', { userId: a.id });
+  await me.browser.post('/api/mutes', { userId: b.id });
+  expect((await me.browser.request('DELETE', '/api/mutes?type=user')).statusCode).toBe(200);
+  expect((await me.browser.get('/api/mutes')).json().userMutes).toEqual([]);
+  expect((await me.browser.request('DELETE', '/api/mutes?type=everything')).statusCode).toBe(400);
+});
+
+it('refuses bad targets', async () => {
+  const me = await member();
+  expect((await me.browser.post('/api/mutes', {})).json().message).toBe('Give either userId or communityId.');
+  expect((await me.browser.post('/api/mutes', { userId: me.id })).statusCode).toBe(400);
+  expect((await me.browser.post('/api/mutes', { userId: '01a2037a-a20c-75f1-bc0f-557c203d3d98' })).statusCode).toBe(404);
+  expect((await me.browser.post('/api/mutes', { communityId: 'nope' })).statusCode).toBe(404);
+});

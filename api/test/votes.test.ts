@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
+import { makeCommunity, userId } from './helpers/factories.ts';
+import { hotness, weightedUpvotes } from '../src/posts/hotness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function member() {
+  const session = await signUp(t.app);
+  return { ...session, id: await userId(t.sql, session.username) };
+}
+
+async function newPost() {
+  const author = await member();
+  const community = await makeCommunity(t.sql);
+  const post = (await author.browser.post('/api/posts', { title: 'Vote on me', community: community.name })).json();
+  return { author, post };
+}
+
+async function authorPoints(id: string) {
+  const [row] = await t.sql<{ points: number }[]>`select points from users where id = ${id}`;
+  return row?.points;
+}
+
+describe('POST /api/_postVote', () => {
+  it('asks visitors to log in', async () => {
+    const { post } = await newPost();
+    const visitor = await new Browser(t.app).open();
+    expect((await visitor.post('/api/_postVote', { postId: post.id, up: true })).statusCode).toBe(401);
+  });
+
+  it('follows the vote state machine and keeps the author’s points', async () => {
+    const { author, post } = await newPost();
+    const voter = await member();
+    const vote = async (up: boolean) => (await voter.browser.post('/api/_postVote', { postId: post.id, up })).json();
+
+    // none → up
+    expect(await vote(true)).toMatchObject({ upvotes: 2, downvotes: 0, userVoted: true, userVotedUp: true, vote: true });
+    expect(await authorPoints(author.id)).toBe(2);
+    // up → up clears
+    expect(await vote(true)).toMatchObject({ upvotes: 1, downvotes: 0, userVoted: false, vote: null });
+    expect(await authorPoints(author.id)).toBe(1);
+    // none → down
+    expect(await vote(false)).toMatchObject({ upvotes: 1, downvotes: 1, userVoted: true, userVotedUp: false, vote: false });
+    expect(await authorPoints(author.id)).toBe(1);
+    // down → up moves
+    expect(await vote(true)).toMatchObject({ upvotes: 2, downvotes: 0, vote: true });
+    expect(await authorPoints(author.id)).toBe(2);
+    // up → down moves
+    expect(await vote(false)).toMatchObject({ upvotes: 1, downvotes: 1, vote: false });
+    expect(await authorPoints(author.id)).toBe(1);
+    // down → down clears
+    expect(await vote(false)).toMatchObject({ upvotes: 1, downvotes: 0, vote: null });
+    expect(await authorPoints(author.id)).toBe(1);
+  });
+
+  it('lets authors take back and redo their own vote without earning points', async () => {
+    const { author, post } = await newPost();
+    const own = async (up: boolean) => (await author.browser.post('/api/_postVote', { postId: post.id, up })).json();
+    expect(await own(true)).toMatchObject({ upvotes: 0, vote: null });
+    expect(await own(true)).toMatchObject({ upvotes: 1, vote: true });
+    expect(await authorPoints(author.id)).toBe(1);
+  });
+
+  it('stores the hot rank of the current upvotes', async () => {
+    const { post } = await newPost();
+    const voter = await member();
+    await voter.browser.post('/api/_postVote', { postId: post.id, up: true });
+    const [row] = await t.sql<{ hotness: number; createdAt: Date }[]>`select hotness, created_at from posts where id = ${post.id}`;
+    expect(row?.hotness).toBe(hotness(2, row!.createdAt));
+  });
+
+  it('counts exactly when 20 people vote at once', async () => {
+    const { author, post } = await newPost();
+    const voters = await Promise.all(Array.from({ length: 20 }, () => member()));
+    const responses = await Promise.all(voters.map((v, i) => v.browser.post('/api/_postVote', { postId: post.id, up: i % 4 !== 0 })));
+    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    const [row] = await t.sql<{ upvotes: number; downvotes: number; points: number }[]>`
+      select upvotes, downvotes, points from posts where id = ${post.id}`;
+    expect(row).toEqual({ upvotes: 16, downvotes: 5, points: 11 });
+    const [votes] = await t.sql<{ n: number }[]>`select count(*)::int as n from post_votes where post_id = ${post.id}`;
+    expect(votes?.n).toBe(21);
+    expect(await authorPoints(author.id)).toBe(16);
+  });
+
+  it('refuses votes on deleted posts and unknown ones', async () => {
+    const { author, post } = await newPost();
+    await author.browser.request('DELETE', `/api/posts/${post.publicId}`);
+    const voter = await member();
+    expect((await voter.browser.post('/api/_postVote', { postId: post.id, up: true })).statusCode).toBe(403);
+    expect((await voter.browser.post('/api/_postVote', { postId: '01a2037a-a20c-75f1-bc0f-557c203d3d98', up: true })).statusCode).toBe(404);
+  });
+});
+
+describe('hot rank', () => {
+  it('weighs upvotes 1, 3, 4, 5 and 6 by bands', () => {
+    expect([0, 1, 3, 4, 10, 11, 20, 21, 40, 41].map(weightedUpvotes)).toEqual([0, 1, 3, 6, 24, 28, 64, 69, 164, 170]);
+  });
+
+  it('ranks newer posts higher at equal votes and 10× the votes as 12.5 hours', () => {
+    const t0 = new Date('2026-01-01T00:00:00Z');
+    const later = new Date(t0.getTime() + 45_000 * 1000);
+    expect(hotness(1, later)).toBeGreaterThan(hotness(1, t0));
+    // 40 upvotes weigh 164 ≈ 10^2.2; 3 upvotes weigh 3: the difference is about 1.74 orders of magnitude.
+    expect(hotness(40, t0)).toBeGreaterThan(hotness(3, later));
+    expect(hotness(0, later)).toBe(0);
+  });
+});

@@ -1,0 +1,188 @@
+// One typed function per endpoint over fetch. It sends the anti-forgery token on every call,
+// keeps the token the server hands back in the `Csrf-Token` header, parses JSON and throws
+// ApiError for every non-2xx answer. No UI side effects live here.
+import type { ErrorBody } from '@quorum/shared/errors';
+import type {
+  Comment, CommentsPage, CommunitiesPage, Community, CommunitySort, FeedSort, Image, InitialData, Mute, Post, PostsPage,
+  Rule, User, UserGroup,
+} from '@quorum/shared/types';
+import type { LoginBody, SignupBody } from '@quorum/shared/schemas/users';
+import type { CreatePostBody } from '@quorum/shared/schemas/posts';
+import { ApiError } from './api-error.ts';
+
+export const CSRF_HEADER = 'X-Csrf-Token';
+export const CSRF_RESPONSE_HEADER = 'Csrf-Token';
+
+export interface TokenStore {
+  get(): string | null;
+  set(token: string): void;
+}
+
+export interface ApiClientOptions {
+  /** Origin of the API, empty for same-origin calls from the page. */
+  baseUrl?: string;
+  tokenStore: TokenStore;
+  fetch?: typeof fetch;
+  /** Extra headers sent with every call (tests use it to carry a cookie). */
+  headers?: () => Record<string, string>;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: string;
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && 'status' in value && 'message' in value;
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const baseUrl = options.baseUrl ?? '';
+
+  async function request<T>(path: string, { method = 'GET', query, body, signal }: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.() };
+    const token = options.tokenStore.get();
+    if (token) headers[CSRF_HEADER] = token;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await doFetch(baseUrl + withQuery(path, query), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(0, null);
+    }
+
+    const newToken = response.headers.get(CSRF_RESPONSE_HEADER);
+    if (newToken) options.tokenStore.set(newToken);
+
+    const text = await response.text();
+    let json: unknown = null;
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = null;
+      }
+    }
+    if (!response.ok) throw new ApiError(response.status, isErrorBody(json) ? json : null);
+    return json as T;
+  }
+
+  return {
+    request,
+    getInitial: (signal?: AbortSignal) => request<InitialData>('/api/_initial', { signal }),
+    getCurrentUser: () => request<User>('/api/_user'),
+    login: (body: LoginBody) => request<User>('/api/_login', { method: 'POST', body }),
+    logout: () => request<{ success: true }>('/api/_login', { method: 'POST', query: { action: 'logout' } }),
+    signup: (body: SignupBody) => request<User>('/api/_signup', { method: 'POST', body }),
+    getUser: (username: string) => request<User>(`/api/users/${encodeURIComponent(username)}`),
+    /** True when the username is free (the server answers 404). */
+    isUsernameFree: async (username: string) => {
+      try {
+        await request<User>(`/api/users/${encodeURIComponent(username)}`);
+        return false;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return true;
+        throw error;
+      }
+    },
+
+    // Posts and feeds
+    getPosts: (
+      query: { feed?: 'home' | 'all'; communityId?: string; sort?: FeedSort; limit?: number; next?: string | null },
+      signal?: AbortSignal,
+    ) => request<PostsPage>('/api/posts', { query, signal }),
+    getPost: (publicId: string, signal?: AbortSignal) =>
+      request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { signal }),
+    createPost: (body: CreatePostBody) => request<Post>('/api/posts', { method: 'POST', body }),
+    updatePost: (publicId: string, body: { title?: string; body?: string | null; userGroup?: UserGroup }) =>
+      request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { method: 'PUT', body }),
+    postAction: (
+      publicId: string,
+      query:
+        | { action: 'lock' | 'unlock'; lockAs?: UserGroup }
+        | { action: 'pin' | 'unpin'; siteWide?: boolean }
+        | { action: 'announce' }
+        | { action: 'changeAsUser'; userGroup: UserGroup },
+    ) => request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { method: 'PUT', query }),
+    deletePost: (publicId: string, query: { deleteAs?: UserGroup; deleteContent?: boolean } = {}) =>
+      request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { method: 'DELETE', query }),
+    votePost: (postId: string, up: boolean) => request<Post>('/api/_postVote', { method: 'POST', body: { postId, up } }),
+    hidePost: (postId: string) => request<{ success: true }>('/api/hidden_posts', { method: 'POST', body: { postId } }),
+    unhidePost: (postId: string) =>
+      request<{ success: true }>(`/api/hidden_posts/${encodeURIComponent(postId)}`, { method: 'DELETE' }),
+    setImageAltText: (imageId: string, altText: string | null) =>
+      request<Image>(`/api/images/${encodeURIComponent(imageId)}`, { method: 'PUT', body: { altText } }),
+    getLinkInfo: (url: string) => request<{ title: string | null }>('/api/_link_info', { query: { url } }),
+
+    // Comments
+    getComments: (publicId: string, query: { next?: string | null; parentId?: string }, signal?: AbortSignal) =>
+      request<CommentsPage>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { query, signal }),
+    createComment: (publicId: string, body: { body: string; parentCommentId?: string | null }, userGroup?: UserGroup) =>
+      request<Comment>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { method: 'POST', body, query: { userGroup } }),
+    updateComment: (publicId: string, commentId: string, body: string) =>
+      request<Comment>(`/api/posts/${encodeURIComponent(publicId)}/comments/${encodeURIComponent(commentId)}`, {
+        method: 'PUT',
+        body: { body },
+      }),
+    changeCommentAs: (publicId: string, commentId: string, userGroup: UserGroup) =>
+      request<Comment>(`/api/posts/${encodeURIComponent(publicId)}/comments/${encodeURIComponent(commentId)}`, {
+        method: 'PUT',
+        query: { action: 'changeAsUser', userGroup },
+      }),
+    deleteComment: (publicId: string, commentId: string, deleteAs: UserGroup = 'normal') =>
+      request<Comment>(`/api/posts/${encodeURIComponent(publicId)}/comments/${encodeURIComponent(commentId)}`, {
+        method: 'DELETE',
+        query: { deleteAs },
+      }),
+    voteComment: (commentId: string, up: boolean) =>
+      request<Comment>('/api/_commentVote', { method: 'POST', body: { commentId, up } }),
+
+    // Communities
+    getCommunities: (
+      query: { sort?: CommunitySort; q?: string; limit?: number; next?: string | null },
+      signal?: AbortSignal,
+    ) => request<CommunitiesPage>('/api/communities', { query, signal }),
+    getCommunityByName: (name: string, signal?: AbortSignal) =>
+      request<Community>(`/api/communities/${encodeURIComponent(name)}`, { query: { byName: true }, signal }),
+    createCommunity: (body: { name: string; about?: string | null }) =>
+      request<Community>('/api/communities', { method: 'POST', body }),
+    updateCommunity: (id: string, body: { about?: string | null; postingRestricted?: boolean }) =>
+      request<Community>(`/api/communities/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    joinCommunity: (communityId: string, leave = false) =>
+      request<Community>('/api/_joinCommunity', { method: 'POST', body: { communityId, leave } }),
+
+    // Mutes
+    muteUser: (userId: string) => request<Mute>('/api/mutes', { method: 'POST', body: { userId } }),
+    muteCommunity: (communityId: string) => request<Mute>('/api/mutes', { method: 'POST', body: { communityId } }),
+    unmuteUser: (userId: string) =>
+      request<{ success: true }>(`/api/mutes/users/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    unmuteCommunity: (communityId: string) =>
+      request<{ success: true }>(`/api/mutes/communities/${encodeURIComponent(communityId)}`, { method: 'DELETE' }),
+    getRules: (communityId: string) => request<Rule[]>(`/api/communities/${encodeURIComponent(communityId)}/rules`),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

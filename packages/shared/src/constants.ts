@@ -1,0 +1,163 @@
+// Limits, timings and display values of the product. Values the specification leaves unshown are
+// chosen here and marked "chosen"; everything else comes from the specification's constants.
+
+// ---------- Accounts ----------
+/** Minimum username length. */
+export const USERNAME_MIN = 4;
+/** Maximum username length (chosen). */
+export const USERNAME_MAX = 21;
+/** Characters a username may contain: letters, digits and underscore. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+/** Minimum password length. */
+export const PASSWORD_MIN = 8;
+/** Maximum password length (chosen, keeps hashing cost bounded). */
+export const PASSWORD_MAX = 128;
+/** Maximum email length (chosen, the longest address SMTP allows). */
+export const EMAIL_MAX = 320;
+/** A loose email shape: something, @, something, a dot, something. */
+export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+/** Maximum "about me" length (chosen). */
+export const ABOUT_ME_MAX = 10_000;
+/** Points a new account starts with. */
+export const NEW_USER_POINTS = 1;
+
+// ---------- Communities ----------
+/** Community name length bounds. */
+export const COMMUNITY_NAME_MIN = 3;
+export const COMMUNITY_NAME_MAX = 21;
+/** Characters a community name may contain (chosen: the same as usernames). */
+export const COMMUNITY_NAME_PATTERN = /^[A-Za-z0-9_]+$/;
+/** Community description limit when creating. */
+export const COMMUNITY_ABOUT_CREATE_MAX = 500;
+/** Community description limit in settings. */
+export const COMMUNITY_ABOUT_MAX = 2000;
+/** Points needed to create a community (admins are exempt). */
+export const COMMUNITY_CREATE_POINTS = 10;
+/** Default maximum number of communities one user may moderate (chosen; configurable on the server). */
+export const MAX_COMMUNITIES_MODERATED = 10;
+/** Community request note limit. */
+export const COMMUNITY_REQUEST_NOTE_MAX = 500;
+/** Denial note limit on a community request (chosen). */
+export const DENY_NOTE_MAX = 500;
+/** Rule text and rule description limits. */
+export const RULE_MAX = 512;
+export const RULE_DESCRIPTION_MAX = 512;
+/** Community suggestions returned for a search. */
+export const COMMUNITY_SUGGESTIONS_LIMIT = 10;
+
+// ---------- Posts and comments ----------
+/** Post title bounds; longer titles are cut to the maximum. */
+export const POST_TITLE_MIN = 3;
+export const POST_TITLE_MAX = 255;
+/** Post body limit (chosen). */
+export const POST_BODY_MAX = 20_000;
+/** Images per image post. */
+export const POST_IMAGES_MAX = 10;
+/** Image alt text limit. */
+export const ALT_TEXT_MAX = 1024;
+/** Image caption limit (chosen). */
+export const IMAGE_CAPTION_MAX = 1024;
+/** Link post URL limit (chosen). */
+export const LINK_URL_MAX = 2048;
+/** Comment body limit (chosen). */
+export const COMMENT_BODY_MAX = 20_000;
+/** Deepest reply depth (top-level comments have depth 0). */
+export const COMMENT_DEPTH_MAX = 15;
+/** Pinned posts per community, and site-wide. */
+export const PINS_MAX = 2;
+/** A post counts as edited only when edited later than this after creation. */
+export const EDITED_THRESHOLD_MS = 5 * 60 * 1000;
+/** Report reason text limit (chosen). */
+export const REPORT_DESCRIPTION_MAX = 1024;
+
+// ---------- Lists ----------
+/** List name (URL slug) limit (chosen). */
+export const LIST_NAME_MAX = 21;
+/** Characters a list name may contain (chosen: URL-safe). */
+export const LIST_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** List display name and description limits (chosen). */
+export const LIST_DISPLAY_NAME_MAX = 100;
+export const LIST_DESCRIPTION_MAX = 2000;
+
+// ---------- Uploads ----------
+/** Largest accepted upload (chosen). */
+export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+/** Largest accepted image in pixels, against decompression bombs (chosen). */
+export const UPLOAD_MAX_PIXELS = 60_000_000;
+
+// ---------- Feeds and paging ----------
+export const FEED_LIMIT_DEFAULT = 10;
+export const FEED_LIMIT_MAX = 50;
+export const NOTIFICATIONS_PAGE_SIZE = 10;
+export const MODTOOLS_PAGE_SIZE = 10;
+export const FEED_SORTS = ['hot', 'activity', 'latest', 'day', 'week', 'month', 'year', 'all'] as const;
+export const DEFAULT_FEED_SORT = 'hot';
+export const COMMUNITY_SORTS = ['new', 'old', 'size', 'name_asc', 'name_dsc'] as const;
+export const DEFAULT_COMMUNITY_SORT = 'size';
+export const LIST_ORDERS = ['lastAdded', 'name'] as const;
+export const LIST_FILTERS = ['all', 'public', 'private'] as const;
+
+// ---------- Kinds ----------
+export const USER_GROUPS = ['normal', 'mods', 'admins'] as const;
+export const POST_TYPES = ['text', 'image', 'link'] as const;
+export const HOME_FEEDS = ['all', 'subscriptions'] as const;
+export const IMAGE_COPY_NAMES = ['tiny', 'small', 'medium', 'desktop', 'mobile'] as const;
+
+// ---------- Timing (milliseconds) ----------
+export const ALERT_LIFETIME_MS = 3000;
+export const MUTE_ALERT_LIFETIME_MS = 5000;
+export const LOADING_DELAY_MS = 80;
+export const DEFAULT_DEBOUNCE_MS = 1000;
+export const SUGGESTION_DEBOUNCE_MS = 200;
+export const SW_UPDATE_CHECK_MS = 120_000;
+export const UPDATE_PROMPT_CHECK_MS = 10_000;
+export const UPDATE_PROMPT_MIN_GAP_MS = 1_200_000;
+export const PUSH_PROMPT_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;
+export const USER_POLL_MS = 5000;
+export const COMMENT_RETRY_MS = 2000;
+export const TIMESTAMP_REFRESH_MS = 60_000;
+export const HIDE_RESET_HEIGHT_MS = 10;
+export const ONLINE_SETTLE_MS = 2000;
+export const COMMENT_BATCH_MOBILE = 5;
+export const COMMENT_BATCH_DESKTOP = 20;
+export const COMMENT_BATCH_GAP_MOBILE_MS = 250;
+export const COMMENT_BATCH_GAP_DESKTOP_MS = 100;
+
+// ---------- Display ----------
+export const MOBILE_BREAKPOINT_PX = 768;
+export const WIDE_LAYOUT_BREAKPOINT_PX = 1170;
+export const FEED_INITIAL_RENDER = 6;
+export const FEED_RENDER_MARGIN_PX = 200;
+export const FEED_SKELETONS = 7;
+export const FEED_EAGER_IMAGES = 3;
+export const SIDEBAR_COMMUNITIES_SHOWN = 10;
+export const MOBILE_SIDEBAR_WIDTH_PX = 300;
+export const NAVBAR_BLUR_AFTER_PX = 50;
+export const NAVBAR_AUTOHIDE_THRESHOLD_PX = 20;
+export const PULL_TO_REFRESH_PX = 120;
+export const NOTIFICATIONS_SKELETONS = 10;
+export const IP_BLOCK_USERS_SHOWN = 10;
+export const DEFAULT_INPUT_LIMIT = 100;
+export const COLLAPSED_HEIGHT_PX = {
+  showMore: 300,
+  profileBio: 120,
+  communityAbout: 250,
+  communityAboutCard: 120,
+  comment: 500,
+  textPostPreview: 200,
+} as const;
+export const IMAGE_MAX_HEIGHT_MIN_PX = 540;
+/** The eight default avatar colours, chosen by the first letter of a name. */
+export const AVATAR_COLORS = [
+  '#e5484d', '#f76b15', '#ffc53d', '#46a758', '#12a594', '#0090ff', '#6e56cf', '#d6409f',
+] as const;
+
+// ---------- Comment pages ----------
+/** Top-level comments a page of a thread holds. */
+export const COMMENTS_PAGE_SIZE = 30;
+/** Replies loaded with a page of top-level comments; deeper or larger subtrees load on demand. */
+export const COMMENT_REPLIES_PER_PAGE = 300;
+/** Replies returned for one comment's subtree (`parentId`). */
+export const COMMENT_SUBTREE_LIMIT = 500;
+/** Admin list of latest comments, per page. */
+export const ADMIN_COMMENTS_PAGE_SIZE = 50;

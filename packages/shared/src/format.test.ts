@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { avatarColorIndex, formatCount, timeAgo } from './format.ts';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+describe('timeAgo', () => {
+  it.each([
+    [0, 'just now'],
+    [59, 'just now'],
+    [60, '1 minute ago'],
+    [119, '1 minute ago'],
+    [59 * 60, '59 minutes ago'],
+    [3600, '1 hour ago'],
+    [23 * 3600 + 3599, '23 hours ago'],
+    [86400, '1 day ago'],
+    [6 * 86400, '6 days ago'],
+    [7 * 86400, '1 week ago'],
+    [364 * 86400, '52 weeks ago'],
+    [365 * 86400, '1 year ago'],
+    [3 * 365 * 86400, '3 years ago'],
+  ])('%i seconds → %s', (seconds, text) => {
+    expect(timeAgo(ago(seconds), now)).toBe(text);
+  });
+
+  it('treats future moments and invalid dates as just now', () => {
+    expect(timeAgo(ago(-30), now)).toBe('just now');
+    expect(timeAgo('not a date', now)).toBe('just now');
+  });
+
+  it('accepts ISO strings', () => {
+    expect(timeAgo('2026-11-22T11:00:00Z', now)).toBe('1 hour ago');
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0'],
+    [7, '7'],
+    [990, '990'],
+    [991, '1k'],
+    [1000, '1k'],
+    [1049, '1k'],
+    [1050, '1.1k'],
+    [1500, '1.5k'],
+    [12_345, '12.3k'],
+    [999_949, '999.9k'],
+    [999_950, '1m'],
+    [1_250_000, '1.3m'],
+    [-1500, '-1.5k'],
+  ])('%i → %s', (n, text) => {
+    expect(formatCount(n)).toBe(text);
+  });
+});
+
+describe('avatarColorIndex', () => {
+  it('picks one of 8 colours by the first letter, ignoring case', () => {
+    expect(avatarColorIndex('alice')).toBe(avatarColorIndex('Anna'));
+    expect(avatarColorIndex('bob')).not.toBe(avatarColorIndex('alice'));
+    for (const name of ['a', 'z', '9', '_x', '']) expect(avatarColorIndex(name)).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -1,0 +1,70 @@
+import * as v from 'valibot';
+import {
+  ALT_TEXT_MAX, IMAGE_CAPTION_MAX, LINK_URL_MAX, POST_BODY_MAX, POST_IMAGES_MAX, POST_TITLE_MAX,
+  POST_TITLE_MIN, POST_TYPES, REPORT_DESCRIPTION_MAX,
+} from '../constants.ts';
+import { id, userGroup } from './common.ts';
+
+/** A title: required, at least 3 characters, cut to 255. */
+export const postTitle = v.pipe(
+  v.optional(v.string('Your post needs a title'), ''),
+  v.trim(),
+  v.nonEmpty('Your post needs a title'),
+  v.minLength(POST_TITLE_MIN, 'Title is too short'),
+  v.transform((title) => [...title].slice(0, POST_TITLE_MAX).join('')),
+);
+
+export const postBody = v.pipe(v.string(), v.maxLength(POST_BODY_MAX, `The post body is too long (${POST_BODY_MAX} characters at most).`));
+
+/** True for an absolute http or https URL with a host (the API checks the address further). */
+export function isHttpUrl(value: string): boolean {
+  return /^https?:\/\/[^\s/?#@]*@?[^\s/?#@:]+(:\d+)?([/?#]\S*)?$/i.test(value);
+}
+
+/** POST /api/posts */
+export const createPostBody = v.pipe(
+  v.object({
+    type: v.optional(v.picklist(POST_TYPES, 'Unknown post type.'), 'text'),
+    title: postTitle,
+    body: v.optional(v.nullable(postBody), null),
+    community: v.pipe(v.optional(v.string('Select a community first'), ''), v.trim(), v.nonEmpty('Select a community first')),
+    userGroup: v.optional(userGroup, 'normal'),
+    images: v.optional(
+      v.pipe(
+        v.array(v.object({ imageId: id, caption: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(IMAGE_CAPTION_MAX))), null) })),
+        v.maxLength(POST_IMAGES_MAX, 'Image posts cannot contain more than 10 images. Please select fewer images and continue.'),
+      ),
+      [],
+    ),
+    url: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(LINK_URL_MAX, 'Please submit a valid URL'))), null),
+  }),
+  v.check((post) => post.type !== 'image' || post.images.length > 0, "You haven't uploaded an image"),
+  v.check((post) => post.type !== 'link' || (post.url ?? '') !== '', 'Please submit a valid URL'),
+);
+export type CreatePostBody = v.InferInput<typeof createPostBody>;
+
+/** PUT /api/posts/{id} */
+export const updatePostBody = v.object({
+  title: v.optional(postTitle),
+  body: v.optional(v.nullable(postBody)),
+  userGroup: v.optional(userGroup),
+});
+
+/** POST /api/_postVote */
+export const postVoteBody = v.object({ postId: id, up: v.boolean('up must be true or false.') });
+
+/** POST /api/hidden_posts */
+export const hidePostBody = v.object({ postId: id });
+
+/** PUT /api/images/{id} */
+export const imageAltTextBody = v.object({
+  altText: v.nullable(v.pipe(v.string(), v.maxLength(ALT_TEXT_MAX, `Alt text is too long (${ALT_TEXT_MAX} characters at most).`))),
+});
+
+/** POST /api/_report */
+export const reportBody = v.object({
+  targetId: id,
+  type: v.picklist(['post', 'comment'], 'Unknown report type.'),
+  reason: v.pipe(v.number('A report needs a reason.'), v.integer('A report needs a reason.')),
+  description: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(REPORT_DESCRIPTION_MAX)))),
+});

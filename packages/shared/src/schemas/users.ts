@@ -1,0 +1,124 @@
+import * as v from 'valibot';
+import {
+  ABOUT_ME_MAX, EMAIL_MAX, EMAIL_PATTERN, HOME_FEEDS, PASSWORD_MAX, PASSWORD_MIN,
+  USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN,
+} from '../constants.ts';
+
+export const username = v.pipe(
+  v.optional(v.string('Username cannot be empty.'), ''),
+  v.trim(),
+  v.nonEmpty('Username cannot be empty.'),
+  v.minLength(USERNAME_MIN, 'Username too short.'),
+  v.maxLength(USERNAME_MAX, `Username too long (${USERNAME_MAX} characters at most).`),
+  v.regex(USERNAME_PATTERN, 'Username can only contain letters, digits and underscores.'),
+);
+
+export const password = v.pipe(
+  v.optional(v.string('Password cannot be empty.'), ''),
+  v.nonEmpty('Password cannot be empty.'),
+  v.minLength(PASSWORD_MIN, 'Password too weak.'),
+  v.maxLength(PASSWORD_MAX, `Password too long (${PASSWORD_MAX} characters at most).`),
+);
+
+/** Optional email: empty means none. */
+export const email = v.pipe(
+  v.optional(v.nullable(v.string('Enter a valid email address.')), ''),
+  v.transform((value) => (value ?? '').trim()),
+  v.maxLength(EMAIL_MAX, 'Enter a valid email address.'),
+  v.check((value) => value === '' || EMAIL_PATTERN.test(value), 'Enter a valid email address.'),
+);
+
+/** POST /api/_signup */
+export const signupBody = v.object({
+  username,
+  email,
+  password,
+  captchaToken: v.optional(v.nullable(v.string()), null),
+});
+export type SignupBody = v.InferInput<typeof signupBody>;
+
+/** The signup form: the request body plus the repeated password. */
+export const signupForm = v.pipe(
+  v.object({
+    ...signupBody.entries,
+    repeatPassword: v.pipe(v.string(), v.nonEmpty('Repeat password cannot be empty.')),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['repeatPassword']],
+      (input) => input.password === input.repeatPassword,
+      'Passwords do not match.',
+    ),
+    ['repeatPassword'],
+  ),
+);
+
+/** POST /api/_login */
+export const loginBody = v.pipe(
+  v.object({
+    username: v.pipe(v.optional(v.string(), ''), v.trim()),
+    password: v.optional(v.string(), ''),
+  }),
+  v.check((input) => input.username !== '' || input.password !== '', 'Username and password empty.'),
+  v.check((input) => input.username !== '', 'Username empty.'),
+  v.check((input) => input.password !== '', 'Password empty.'),
+);
+export type LoginBody = v.InferInput<typeof loginBody>;
+
+/** POST /api/_settings?action=changePassword */
+export const changePasswordBody = v.pipe(
+  v.object({
+    password: v.pipe(v.string('Password empty.'), v.nonEmpty('Password empty.')),
+    newPassword: v.pipe(
+      v.string('Password too short.'),
+      v.minLength(PASSWORD_MIN, 'Password too short.'),
+      v.maxLength(PASSWORD_MAX, `Password too long (${PASSWORD_MAX} characters at most).`),
+    ),
+    repeatPassword: v.string('Passwords do not match.'),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['newPassword'], ['repeatPassword']],
+      (input) => input.newPassword === input.repeatPassword,
+      'Passwords do not match.',
+    ),
+    ['repeatPassword'],
+  ),
+);
+
+/** POST /api/_settings?action=updateProfile: every field optional, only given ones change. */
+export const updateProfileBody = v.object({
+  aboutMe: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(ABOUT_ME_MAX, `About me is too long (${ABOUT_ME_MAX} characters at most).`)))),
+  email: v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.transform((value) => (value ?? '').trim()),
+      v.check((value) => value === '' || EMAIL_PATTERN.test(value), 'Please enter a valid email'),
+    ),
+  ),
+  upvoteNotificationsOff: v.optional(v.boolean()),
+  replyNotificationsOff: v.optional(v.boolean()),
+  homeFeed: v.optional(v.picklist(HOME_FEEDS)),
+  rememberFeedSort: v.optional(v.boolean()),
+  embedsOff: v.optional(v.boolean()),
+  hideUserProfilePictures: v.optional(v.boolean()),
+  requireAltText: v.optional(v.boolean()),
+});
+
+/** DELETE /api/users/{username} */
+export const deleteAccountBody = v.object({
+  password: v.pipe(v.string('Invalid password'), v.nonEmpty('Invalid password')),
+});
+
+/** POST /api/users/{username}/badges */
+export const addBadgeBody = v.object({ type: v.literal('supporter', 'Unknown badge type.') });
+
+/** POST /api/analytics */
+export const analyticsBody = v.object({ event: v.picklist(['pwa_use', 'pwa_install'], 'Unknown event.') });
+
+/** POST /api/push_subscriptions: the browser's PushSubscription as JSON. */
+export const pushSubscriptionBody = v.object({
+  endpoint: v.pipe(v.string(), v.url('Invalid push endpoint.'), v.startsWith('https://', 'Invalid push endpoint.')),
+  expirationTime: v.optional(v.nullable(v.number())),
+  keys: v.object({ p256dh: v.pipe(v.string(), v.nonEmpty()), auth: v.pipe(v.string(), v.nonEmpty()) }),
+});

@@ -1,0 +1,5 @@
+// Messages the page and the service worker exchange.
+export const SW_MESSAGE = {
+  /** The page asks a waiting worker to take over now (the user agreed to update). */
+  skipWaiting: 'SKIP_WAITING',
+} as const;

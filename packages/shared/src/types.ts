@@ -1,0 +1,361 @@
+// The JSON objects the API returns, with the specification's field names. Times are ISO 8601
+// strings; ids are opaque strings.
+import type { COMMUNITY_SORTS, FEED_SORTS, HOME_FEEDS, IMAGE_COPY_NAMES, POST_TYPES, USER_GROUPS } from './constants.ts';
+
+export type UserGroup = (typeof USER_GROUPS)[number];
+export type PostType = (typeof POST_TYPES)[number];
+export type FeedSort = (typeof FEED_SORTS)[number];
+export type CommunitySort = (typeof COMMUNITY_SORTS)[number];
+export type HomeFeed = (typeof HOME_FEEDS)[number];
+export type ImageCopyName = (typeof IMAGE_COPY_NAMES)[number];
+
+export interface Badge {
+  id: string;
+  type: 'supporter';
+}
+
+export interface ImageCopy {
+  name: ImageCopyName;
+  url: string;
+  width: number;
+  height: number;
+  objectFit: 'cover' | 'contain';
+}
+
+export interface Image {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  altText: string | null;
+  averageColor: string;
+  format: 'jpeg' | 'png' | 'webp';
+  caption?: string | null;
+  copies: ImageCopy[];
+}
+
+/** A user as others see them. Private fields are present only for the user themself or admins. */
+export interface User {
+  id: string;
+  username: string;
+  email?: string | null;
+  proPic: Image | null;
+  aboutMe: string | null;
+  points: number;
+  noPosts: number;
+  noComments: number;
+  createdAt: string;
+  /** Admins only. */
+  createdIP?: string | null;
+  /** Admins only. */
+  lastSeenIP?: string | null;
+  /** Month and year of the last visit, such as "November 2026". */
+  lastSeenMonth: string;
+  /** The user themself and admins only. */
+  lastSeen?: string;
+  deleted: boolean;
+  deletedAt: string | null;
+  isAdmin: boolean;
+  isBanned: boolean;
+  bannedAt: string | null;
+  badges: Badge[];
+  /** Communities the user moderates. */
+  moddingList: CommunityRef[];
+  // Preferences: present for the user themself only.
+  embedsOff?: boolean;
+  homeFeed?: HomeFeed;
+  rememberFeedSort?: boolean;
+  upvoteNotificationsOff?: boolean;
+  replyNotificationsOff?: boolean;
+  hideUserProfilePictures?: boolean;
+  requireAltText?: boolean;
+  notificationsNewCount?: number;
+}
+
+export interface CommunityRef {
+  id: string;
+  name: string;
+  proPic: Image | null;
+}
+
+export interface PostLink {
+  url: string;
+  hostname: string;
+  image: Image | null;
+}
+
+export interface Author {
+  id: string;
+  username: string;
+  proPic: Image | null;
+  isAdmin: boolean;
+  deleted: boolean;
+}
+
+export interface Post {
+  id: string;
+  publicId: string;
+  type: PostType;
+  title: string;
+  body: string | null;
+  link: PostLink | null;
+  image: Image | null;
+  images: Image[];
+  imageGalleryIndex: number;
+  userId: string;
+  username: string;
+  author: Author | null;
+  userDeleted: boolean;
+  userGhostId: string | null;
+  userGroup: UserGroup;
+  community?: Community;
+  communityId: string;
+  communityName: string;
+  communityProPic: Image | null;
+  locked: boolean;
+  lockedByGroup: UserGroup | null;
+  deleted: boolean;
+  deletedAt: string | null;
+  deletedAs: UserGroup | null;
+  deletedContent: boolean;
+  deletedContentAs: UserGroup | null;
+  hidden: boolean;
+  isPinned: boolean;
+  isPinnedSite: boolean;
+  upvotes: number;
+  downvotes: number;
+  userVoted: boolean;
+  userVotedUp: boolean;
+  /** null for no vote, true for up, false for down. */
+  vote: boolean | null;
+  noComments: number;
+  newComments: number;
+  comments?: Comment[];
+  commentsNext?: string | null;
+  createdAt: string;
+  editedAt: string | null;
+  lastActivityAt: string;
+  lastVisitAt: string | null;
+  fetchedAt?: string;
+}
+
+export interface Comment {
+  id: string;
+  postId: string;
+  postPublicId: string;
+  postTitle?: string;
+  parentId: string | null;
+  depth: number;
+  body: string;
+  userId: string;
+  username: string;
+  communityId: string;
+  communityName: string;
+  author: Pick<Author, 'username' | 'proPic'> | null;
+  userDeleted: boolean;
+  userGhostId: string | null;
+  userGroup: UserGroup;
+  upvotes: number;
+  downvotes: number;
+  userVoted: boolean;
+  userVotedUp: boolean;
+  noReplies: number;
+  createdAt: string;
+  editedAt: string | null;
+  deletedAt: string | null;
+  deletedAs: UserGroup | null;
+  contentStripped: boolean;
+  isAuthorMuted: boolean;
+  /** Ids from the root comment down to the parent. */
+  ancestors: string[];
+}
+
+export interface Rule {
+  id: string;
+  rule: string;
+  description: string | null;
+  zIndex: number;
+}
+
+export interface Community {
+  id: string;
+  name: string;
+  proPic: Image | null;
+  bannerImage: Image | null;
+  about: string | null;
+  noMembers: number;
+  userJoined: boolean;
+  userMod: boolean;
+  mods: Array<{ id: string; username: string }>;
+  rules: Rule[];
+  isDefault: boolean;
+  postingRestricted: boolean;
+  createdAt: string;
+}
+
+export type NotificationType =
+  | 'new_comment'
+  | 'comment_reply'
+  | 'new_votes'
+  | 'deleted_post'
+  | 'mod_add'
+  | 'new_badge'
+  | 'welcome'
+  | 'announcement'
+  | 'community_request_denied';
+
+export interface Notification {
+  id: string;
+  type: NotificationType;
+  seen: boolean;
+  seenAt: string | null;
+  createdAt: string;
+  /** Rendered HTML. */
+  title: string;
+  toURL: string;
+  icons: string[];
+}
+
+export interface NotificationsPage {
+  items: Notification[];
+  next: string | null;
+  count: number;
+  newCount: number;
+}
+
+export interface Mute {
+  id: string;
+  type: 'user' | 'community';
+  mutedUserId: string | null;
+  mutedCommunityId: string | null;
+  mutedUser?: { id: string; username: string };
+  mutedCommunity?: CommunityRef;
+  createdAt: string;
+}
+
+export interface Mutes {
+  userMutes: Mute[];
+  communityMutes: Mute[];
+}
+
+export interface List {
+  id: string;
+  userId: string;
+  username: string;
+  /** URL slug. */
+  name: string;
+  displayName: string;
+  description: string | null;
+  public: boolean;
+  numItems: number;
+  createdAt: string;
+  lastUpdatedAt: string;
+}
+
+export interface ListItem {
+  id: string;
+  targetType: 'post' | 'comment';
+  targetItem: Post | Comment;
+  createdAt: string;
+}
+
+export interface IpBlock {
+  id: string;
+  ip: string;
+  maskedBits: number;
+  createdAt: string;
+  createdBy: string;
+  expiresAt: string | null;
+  cancelledAt: string | null;
+  inEffect: boolean;
+  associatedUsers: string[];
+  note: string | null;
+}
+
+export interface CommunityRequest {
+  id: string;
+  createdAt: string;
+  byUser: string;
+  communityName: string;
+  note: string | null;
+  communityExists: boolean;
+  deniedAt: string | null;
+  deniedBy: string | null;
+  deniedNote: string | null;
+}
+
+export interface BannedUser {
+  id: string;
+  username: string;
+}
+
+export interface ReportReason {
+  id: number;
+  title: string;
+  description: string | null;
+}
+
+export interface Report {
+  id: string;
+  type: 'post' | 'comment';
+  reason: string;
+  target: Post | Comment;
+  createdAt: string;
+}
+
+export interface AnalyticsEvent {
+  createdAt: string;
+  payload: Record<string, unknown>;
+}
+
+export interface SiteSettings {
+  signupsDisabled: boolean;
+  imagePostSubmitReqPoints: number;
+  linkPostSubmitReqPoints: number;
+}
+
+/** GET /api/_initial */
+export interface InitialData {
+  user: User | null;
+  communities: Community[];
+  reportReasons: ReportReason[];
+  bannedFrom: string[];
+  mutes: Mutes;
+  lists: List[];
+  vapidPublicKey: string;
+  noUsers: number;
+  signupsDisabled: boolean;
+  imagePostSubmitReqPoints: number;
+  linkPostSubmitReqPoints: number;
+}
+
+export interface PostsPage {
+  posts: Post[];
+  next: string | null;
+}
+
+/** GET /api/communities */
+export interface CommunitiesPage {
+  communities: Community[];
+  next: string | null;
+}
+
+export interface CommentsPage {
+  comments: Comment[];
+  next: string | null;
+}
+
+export type UserFeedItem = { type: 'post'; item: Post } | { type: 'comment'; item: Comment };
+
+export interface UserFeedPage {
+  items: UserFeedItem[];
+  next: string | null;
+}
+
+/** Preferences kept on the device only. */
+export interface DevicePreferences {
+  feed_layout: 'card' | 'compact';
+  top_navbar_autohide_disabled: boolean;
+  infinite_scrolling_disabled: boolean;
+  font: 'custom' | 'system';
+}

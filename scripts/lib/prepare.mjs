@@ -1,0 +1,62 @@
+// Steps shared by `npm start` and `npm test`: install dependencies and build the web app, each
+// only when its inputs changed since the last time.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mustPnpm } from './pnpm.mjs';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  const stat = statSync(dir);
+  if (stat.isFile()) return [dir];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.name !== 'node_modules' && entry.name !== 'dist' && !entry.name.startsWith('.'))
+    .flatMap((entry) => filesUnder(join(dir, entry.name)));
+}
+
+/** A digest of the contents of the given files and folders (relative to the root). */
+function digest(paths) {
+  const hash = createHash('sha256');
+  for (const file of paths.flatMap((p) => filesUnder(join(root, p))).sort()) {
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+function isFresh(stampFile, value) {
+  return existsSync(stampFile) && readFileSync(stampFile, 'utf8') === value;
+}
+
+function writeStamp(stampFile, value) {
+  mkdirSync(dirname(stampFile), { recursive: true });
+  writeFileSync(stampFile, value);
+}
+
+const manifests = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'api/package.json', 'web/package.json',
+  'sw/package.json', 'packages/shared/package.json', 'packages/client/package.json'];
+
+/** Installs the workspace's dependencies exactly as locked, unless nothing changed since last time. */
+export async function ensureInstalled() {
+  const stamp = join(root, 'node_modules/.quorum-install');
+  const value = digest(manifests);
+  if (isFresh(stamp, value) && existsSync(join(root, 'node_modules/.modules.yaml'))) return;
+  console.log('Installing dependencies…');
+  await mustPnpm(['install', '--frozen-lockfile'], { cwd: root });
+  writeStamp(stamp, value);
+}
+
+const webInputs = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'sw/src', 'packages/shared/src',
+  'packages/client/src', ...manifests];
+
+/** Builds the web app and service worker, unless their sources are unchanged since the last build. */
+export async function ensureWebBuilt() {
+  const stamp = join(root, 'web/dist/.quorum-build');
+  const value = digest(webInputs);
+  if (isFresh(stamp, value) && existsSync(join(root, 'web/dist/index.html'))) return;
+  console.log('Building the web app…');
+  await mustPnpm(['--filter', '@quorum/web', 'run', 'build'], { cwd: root });
+  writeStamp(stamp, value);
+}

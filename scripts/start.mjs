@@ -1,0 +1,20 @@
+// `npm start`: install, build, migrate and serve Quorum (web app and API) on one port.
+// With no DATABASE_URL the data lives in an embedded database in DATA_DIR (default ./.data).
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { ensureInstalled, ensureWebBuilt, root } from './lib/prepare.mjs';
+
+await ensureInstalled();
+await ensureWebBuilt();
+
+const env = { ...process.env, DATA_DIR: resolve(root, process.env.DATA_DIR || '.data') };
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  cwd: join(root, 'api'),
+  env,
+  stdio: 'inherit',
+});
+
+// Ctrl-C reaches the server through the process group; it shuts down in order and we follow.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => server.kill('SIGTERM'));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

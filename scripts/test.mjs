@@ -1,0 +1,94 @@
+// `npm test`: install what is needed, then run every test — unit and API tests (vitest, against
+// the embedded database and a real Postgres server) and browser tests (Playwright in Chromium
+// against the production build served by the real server). Ends with one line
+// "N passed, M failed" summing all runners.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureInstalled, ensureWebBuilt, root } from './lib/prepare.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const reports = join(root, '.cache/test-reports');
+
+function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('Installing Chromium for the browser tests…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.error(`Chromium is missing at ${CHROMIUM}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+}
+
+async function postgresReachable() {
+  const { default: postgres } = await import('../api/node_modules/postgres/src/index.js');
+  const sql = postgres(TEST_DATABASE_URL, { max: 1, connect_timeout: 5, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 }).catch(() => {});
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+await ensureInstalled();
+ensureChromium();
+await ensureWebBuilt();
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const projects = ['shared', 'web', 'api-pglite'];
+if (await postgresReachable()) {
+  projects.push('api-postgres');
+} else {
+  console.log(`\nNOTICE: no Postgres server answers at ${TEST_DATABASE_URL}; the API tests run on the embedded database only.\n`);
+}
+
+const vitestJson = join(reports, 'vitest.json');
+const vitestCode = await run(join(root, 'node_modules/.bin/vitest'), [
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+
+const playwrightJson = join(reports, 'playwright.json');
+const playwrightCode = await run(join(root, 'web/node_modules/.bin/playwright'), ['test'], {
+  cwd: join(root, 'web'),
+  env: { ...process.env, CHROMIUM_PATH: CHROMIUM, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+});
+
+const vitest = readJson(vitestJson);
+const playwright = readJson(playwrightJson);
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+let failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+// A runner that crashed before reporting counts as a failure.
+if (vitestCode !== 0 && !vitest?.numFailedTests) failed += 1;
+if (playwrightCode !== 0 && !playwright?.stats?.unexpected) failed += 1;
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || vitestCode !== 0 || playwrightCode !== 0 ? 1 : 0);

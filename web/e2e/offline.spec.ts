@@ -1,0 +1,21 @@
+import { expect, test } from '@playwright/test';
+
+test('after one online visit the app still opens offline', async ({ page, context }) => {
+  await page.goto('/about');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('#root')).not.toBeEmpty();
+  expect(await page.content()).not.toContain('ERR_INTERNET_DISCONNECTED');
+  // The shell itself comes from the cache; without the API the app says it is offline.
+  await expect(page.getByText("You're offline")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText("You're offline")).toHaveCount(0);
+});

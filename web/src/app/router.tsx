@@ -1,0 +1,60 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { CrashScreen } from '../components/errors/crash-screen.tsx';
+import { paths } from '../config/paths.ts';
+import { AppLayout } from './layout/app-layout.tsx';
+import { AdminRoute } from './routes/admin.tsx';
+import { HomeRoute } from './routes/home.tsx';
+import { LoginRoute } from './routes/login.tsx';
+import { NotFoundRoute } from './routes/not-found.tsx';
+import { RequireLogin } from './routes/require-login.tsx';
+
+// Screens that few visits need are split into their own chunks (all precached for offline use).
+const staticPages: RouteObject[] = [
+  { path: paths.about.path, lazy: async () => ({ Component: (await import('./routes/static/about.tsx')).AboutRoute }) },
+  { path: paths.guidelines.path, lazy: async () => ({ Component: (await import('./routes/static/guidelines.tsx')).GuidelinesRoute }) },
+  {
+    path: paths.moderatorGuidelines.path,
+    lazy: async () => ({ Component: (await import('./routes/static/moderator-guidelines.tsx')).ModeratorGuidelinesRoute }),
+  },
+  { path: paths.terms.path, lazy: async () => ({ Component: (await import('./routes/static/terms.tsx')).TermsRoute }) },
+  { path: paths.privacyPolicy.path, lazy: async () => ({ Component: (await import('./routes/static/privacy-policy.tsx')).PrivacyPolicyRoute }) },
+  ...[paths.markdownGuide.path, paths.markdownGuideUnderscore.path].map((path) => ({
+    path,
+    lazy: async () => ({ Component: (await import('./routes/static/markdown-guide.tsx')).MarkdownGuideRoute }),
+  })),
+];
+
+/** The route table: every screen of the app and the URL it answers. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <CrashScreen />,
+    children: [
+      {
+        // A screen that fails to render shows the crash screen inside the shell.
+        errorElement: <CrashScreen fullScreen={false} />,
+        children: [
+          { index: true, element: <HomeRoute /> },
+          { path: paths.subscriptions.path, element: <HomeRoute /> },
+          { path: paths.all.path, element: <HomeRoute /> },
+          { path: paths.login.path, element: <LoginRoute /> },
+          {
+            element: <RequireLogin />,
+            children: [
+              { path: paths.settings.path, lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsRoute }) },
+              { path: paths.newPost.path, element: <NotFoundRoute /> },
+              { path: paths.notifications.path, element: <NotFoundRoute /> },
+              { path: paths.admin.path, element: <AdminRoute /> },
+            ],
+          },
+          ...staticPages,
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

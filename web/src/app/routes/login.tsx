@@ -1,0 +1,36 @@
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog.ts';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { safeRedirectPath } from '../../lib/redirect.ts';
+import { useSessionUser } from '../../lib/session/get-initial.ts';
+
+/** /login: logged-in users, including those who just logged in here, go on to ?redirect= or home. */
+export function LoginRoute() {
+  const user = useSessionUser();
+  const [params] = useSearchParams();
+  const authDialog = useAuthDialog();
+  const redirectTo = safeRedirectPath(params.get('redirect'));
+  useDocumentTitle('Login');
+
+  if (user) return <Navigate to={redirectTo} replace />;
+
+  return (
+    <div className="narrow-page">
+      <section className="card auth-card" aria-labelledby="login-title">
+        <h1 id="login-title" className="auth-card__title">
+          Login
+        </h1>
+        <p className="muted">Welcome back. Log in to post, comment and vote.</p>
+        {/* Once logged in, the check above sends the user on. */}
+        <LoginForm onSuccess={() => undefined} />
+        <p className="form__switch">
+          New to Quorum?{' '}
+          <button type="button" className="link-button" onClick={() => authDialog.open('signup', { redirectTo })}>
+            Sign up
+          </button>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { MarkdownBody, safeUrl } from './markdown.tsx';
+
+const render = (text: string) => renderToStaticMarkup(<MarkdownBody>{text}</MarkdownBody>);
+
+describe('MarkdownBody', () => {
+  it('renders markdown with GitHub extensions', () => {
+    const html = render('**bold** and ~~gone~~\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<del>gone</del>');
+    expect(html).toContain('<table>');
+  });
+
+  it('skips raw HTML', () => {
+    const html = render('Hello <script>alert(1)</script> <img src=x onerror=alert(1)> <b>bold</b>');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('onerror');
+    expect(html).not.toContain('<b>');
+  });
+
+  it('keeps only http, https, irc, ircs, mailto and xmpp links, opened in a new tab', () => {
+    const html = render(
+      '[a](https://example.com) [b](http://example.com) [c](mailto:me@example.com) [d](irc://irc.example.net/chan) ' +
+        '[e](ircs://irc.example.net) [f](xmpp:me@example.com) [g](javascript:alert(1)) [h](data:text/html,hi) [i](ftp://x.org)',
+    );
+    for (const kept of ['https://example.com', 'http://example.com', 'mailto:me@example.com', 'irc://irc.example.net/chan', 'ircs://irc.example.net', 'xmpp:me@example.com']) {
+      expect(html).toContain(`href="${kept}"`);
+    }
+    expect(html).not.toContain('javascript:');
+    expect(html).not.toContain('data:text');
+    expect(html).not.toContain('ftp://');
+    expect(html).toContain('target="_blank"');
+    expect(html).toContain('rel="noopener noreferrer nofollow ugc"');
+  });
+
+  it('keeps relative links', () => {
+    expect(safeUrl('/about')).toBe('/about');
+    expect(safeUrl('JAVASCRIPT:alert(1)')).toBe('');
+  });
+});

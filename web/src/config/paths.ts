@@ -1,0 +1,41 @@
+// Every URL of the app in one place. `path` is the pattern a route is registered with;
+// `getHref` builds a link. Entries without `path` are linked to but have no screen yet.
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  subscriptions: { path: '/subscriptions', getHref: () => '/subscriptions' },
+  all: { path: '/all', getHref: () => '/all' },
+  login: {
+    path: '/login',
+    /** `redirectTo` is where to go after logging in (a path on this site). */
+    getHref: (redirectTo?: string) => withQuery('/login', { redirect: redirectTo }),
+  },
+  settings: { path: '/settings', getHref: () => '/settings' },
+  newPost: {
+    path: '/new',
+    getHref: (options: { community?: string; edit?: string } = {}) => withQuery('/new', options),
+  },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
+  admin: { path: '/admin/*', getHref: () => '/admin' },
+
+  about: { path: '/about', getHref: () => '/about' },
+  guidelines: { path: '/guidelines', getHref: () => '/guidelines' },
+  moderatorGuidelines: { path: '/moderator-guidelines', getHref: () => '/moderator-guidelines' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
+  markdownGuide: { path: '/markdown-guide', getHref: () => '/markdown-guide' },
+  /** The second spelling of the markdown guide's address. */
+  markdownGuideUnderscore: { path: '/markdown_guide', getHref: () => '/markdown_guide' },
+
+  communities: { getHref: () => '/communities' },
+  search: { getHref: () => '/search' },
+  community: { getHref: (name: string) => `/${encodeURIComponent(name)}` },
+  profile: { getHref: (username: string) => `/@${encodeURIComponent(username)}` },
+} as const;

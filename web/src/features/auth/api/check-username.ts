@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const usernameKeys = {
+  all: ['usernames'] as const,
+  availability: (username: string) => [...usernameKeys.all, 'availability', username.toLowerCase()] as const,
+};
+
+/** GET /api/users/{name}, where a 404 means the name is free. */
+export const usernameAvailabilityOptions = (username: string) =>
+  queryOptions({
+    queryKey: usernameKeys.availability(username),
+    queryFn: () => api.isUsernameFree(username),
+    staleTime: 60_000,
+    retry: false,
+    // A failed check is not worth an alert: the signup itself answers for a taken name.
+    meta: { silent: true },
+  });

@@ -1,0 +1,82 @@
+import { loginBody } from '@quorum/shared/schemas/users';
+import type { User } from '@quorum/shared/types';
+import { firstIssueMessage } from '@quorum/shared/validation';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';
+import { loginErrorMessage, useLogin } from '../../../lib/session/login.ts';
+
+interface LoginFormProps {
+  onSuccess: (user: User) => void;
+  autoFocus?: boolean;
+}
+
+export function LoginForm({ onSuccess, autoFocus }: LoginFormProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const login = useLogin();
+  const errorId = useId();
+
+  const validationError = submitted ? firstIssueMessage(loginBody, { username, password }) : null;
+  const error = validationError ?? serverError;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    const problem = firstIssueMessage(loginBody, { username, password });
+    if (problem) {
+      (username.trim() === '' ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
+    login.mutate(
+      { username: username.trim(), password },
+      {
+        onSuccess: (user) => onSuccess(user),
+        onError: (failure) => setServerError(loginErrorMessage(failure, username)),
+      },
+    );
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-describedby={error ? errorId : undefined}>
+      <TextField
+        ref={usernameRef}
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="off"
+        autoCorrect="off"
+        spellCheck={false}
+        value={username}
+        onChange={(event) => {
+          setUsername(event.target.value);
+          setServerError(null);
+        }}
+        autoFocusOnOpen={autoFocus}
+      />
+      <PasswordField
+        ref={passwordRef}
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setServerError(null);
+        }}
+      />
+      {error && (
+        <p id={errorId} className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--primary button--block" disabled={login.isPending} aria-busy={login.isPending}>
+        Login
+      </button>
+    </form>
+  );
+}

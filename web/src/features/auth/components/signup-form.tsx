@@ -1,0 +1,175 @@
+import { ApiError } from '@quorum/client/api-error';
+import { USERNAME_MAX } from '@quorum/shared/constants';
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { signupForm } from '@quorum/shared/schemas/users';
+import type { User } from '@quorum/shared/types';
+import { fieldErrors } from '@quorum/shared/validation';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';
+import { initialOptions, useInitialData } from '../../../lib/session/get-initial.ts';
+import { useSignup } from '../../../lib/session/signup.ts';
+import { usernameAvailabilityOptions } from '../api/check-username.ts';
+
+type Field = 'username' | 'email' | 'password' | 'repeatPassword';
+const FIELDS: Field[] = ['username', 'email', 'password', 'repeatPassword'];
+
+/** Usernames hold letters, digits and underscores only; anything else is dropped as typed. */
+function keepUsernameCharacters(value: string): string {
+  return value.replace(/[^A-Za-z0-9_]/g, '').slice(0, USERNAME_MAX);
+}
+
+interface SignupFormProps {
+  onSuccess: (user: User) => void;
+  autoFocus?: boolean;
+}
+
+export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
+  const client = useQueryClient();
+  const { signupsDisabled } = useInitialData();
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', email: '', password: '', repeatPassword: '' });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [takenName, setTakenName] = useState<string | null>(null);
+  const [closedByServer, setClosedByServer] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const refs = {
+    username: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    repeatPassword: useRef<HTMLInputElement>(null),
+  };
+  const signup = useSignup();
+  const disabled = signupsDisabled || closedByServer;
+
+  const schemaErrors = fieldErrors(signupForm, { ...values, captchaToken: null });
+  const errorOf = (field: Field): string | null => {
+    const shown = submitted || touched[field];
+    if (!shown) return null;
+    const message = schemaErrors[field];
+    if (message) return message;
+    if (field === 'username' && takenName !== null && takenName.toLowerCase() === values.username.toLowerCase()) {
+      return Messages.usernameTaken(takenName);
+    }
+    return null;
+  };
+
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: field === 'username' ? keepUsernameCharacters(value) : value }));
+    setFormError(null);
+  };
+
+  const blur = (field: Field) => {
+    setTouched((current) => ({ ...current, [field]: true }));
+    if (field !== 'username') return;
+    const name = values.username;
+    if (name === '' || schemaErrors.username) return;
+    client
+      .fetchQuery(usernameAvailabilityOptions(name))
+      .then((free) => {
+        if (!free) setTakenName(name);
+      })
+      .catch(() => {
+        // The check is a courtesy; the signup call refuses a taken name anyway.
+      });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (disabled) return;
+    setSubmitted(true);
+    setFormError(null);
+    const firstInvalid = FIELDS.find((field) => schemaErrors[field] || (field === 'username' && takenName === values.username));
+    if (firstInvalid) {
+      refs[firstInvalid].current?.focus();
+      return;
+    }
+    signup.mutate(
+      { username: values.username, email: values.email.trim(), password: values.password, captchaToken: null },
+      {
+        onSuccess: (user) => onSuccess(user),
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          if (error.status === 409 && error.code === ErrorCode.usernameTaken) {
+            setTakenName(values.username);
+            refs.username.current?.focus();
+          } else if (error.status === 403 && error.code === ErrorCode.signupsDisabled) {
+            setClosedByServer(true);
+            void client.invalidateQueries({ queryKey: initialOptions().queryKey });
+          } else if (error.status === 400) {
+            setFormError(error.message);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {disabled && (
+        <p className="notice" role="status">
+          {Messages.signupsDisabled}
+        </p>
+      )}
+      <fieldset className="form__fields" disabled={disabled}>
+        <TextField
+          ref={refs.username}
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={USERNAME_MAX}
+          value={values.username}
+          onChange={(event) => change('username', event.target.value)}
+          onBlur={() => blur('username')}
+          error={errorOf('username')}
+          hint="Letters, digits and underscores."
+          autoFocusOnOpen={autoFocus && !disabled}
+        />
+        <TextField
+          ref={refs.email}
+          label="Email (optional)"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          onChange={(event) => change('email', event.target.value)}
+          onBlur={() => blur('email')}
+          error={errorOf('email')}
+          hint="Without an email, the account cannot be recovered if you forget your password."
+        />
+        <PasswordField
+          ref={refs.password}
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(event) => change('password', event.target.value)}
+          onBlur={() => blur('password')}
+          error={errorOf('password')}
+        />
+        <PasswordField
+          ref={refs.repeatPassword}
+          label="Repeat password"
+          name="repeatPassword"
+          autoComplete="new-password"
+          value={values.repeatPassword}
+          onChange={(event) => change('repeatPassword', event.target.value)}
+          onBlur={() => blur('repeatPassword')}
+          error={errorOf('repeatPassword')}
+        />
+        {formError && (
+          <p className="form__error" role="alert">
+            {formError}
+          </p>
+        )}
+        <button type="submit" className="button button--primary button--block" disabled={disabled || signup.isPending} aria-busy={signup.isPending}>
+          {signup.isPending ? 'Creating account…' : 'Sign up'}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import type { FeedSort } from '@quorum/shared/types';
+
+export interface FeedParams {
+  feed?: 'home' | 'all';
+  communityId?: string;
+  sort: FeedSort;
+}
+
+/** Query keys of posts: feeds (infinite queries of PostsPage) and single posts. */
+export const postKeys = {
+  all: ['posts'] as const,
+  feeds: () => [...postKeys.all, 'feed'] as const,
+  feed: (params: FeedParams) => [...postKeys.feeds(), params] as const,
+  details: () => [...postKeys.all, 'detail'] as const,
+  detail: (publicId: string) => [...postKeys.details(), publicId] as const,
+};

@@ -1,0 +1,55 @@
+import { SelectField, SwitchField } from '../../../components/ui/switch.tsx';
+import { updateDevicePreferences, useDevicePreferences } from '../../../lib/device-preferences.ts';
+import { setThemeChoice, useTheme, type ThemeChoice } from '../../../lib/theme.ts';
+
+const THEME_OPTIONS: ReadonlyArray<{ value: ThemeChoice; label: string }> = [
+  { value: 'system', label: 'Same as device' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/** Preferences kept on this device only; each change applies at once. */
+export function DevicePreferencesSection() {
+  const preferences = useDevicePreferences();
+  const { choice } = useTheme();
+  return (
+    <section className="card settings-section" aria-labelledby="settings-device">
+      <h2 id="settings-device" className="settings-section__title">
+        Device preferences
+      </h2>
+      <p className="settings-section__note">These are saved in this browser only and apply right away.</p>
+      <SelectField label="Theme" value={choice} options={THEME_OPTIONS} onChange={setThemeChoice} />
+      <SelectField
+        label="Font"
+        value={preferences.font}
+        options={[
+          { value: 'custom', label: 'Quorum (Inter)' },
+          { value: 'system', label: 'System font' },
+        ]}
+        onChange={(font) => updateDevicePreferences({ font })}
+      />
+      <SelectField
+        label="Feed layout"
+        description="How posts are shown in feeds."
+        value={preferences.feed_layout}
+        options={[
+          { value: 'card', label: 'Cards' },
+          { value: 'compact', label: 'Compact' },
+        ]}
+        onChange={(feed_layout) => updateDevicePreferences({ feed_layout })}
+      />
+      <SwitchField
+        label="Hide the top bar while scrolling"
+        description="On phones, the top bar slides away as you scroll down and comes back as you scroll up."
+        checked={!preferences.top_navbar_autohide_disabled}
+        onChange={(enabled) => updateDevicePreferences({ top_navbar_autohide_disabled: !enabled })}
+      />
+      <SwitchField
+        label="Infinite scrolling"
+        description="Load more posts automatically at the end of a feed, instead of with a More button."
+        checked={!preferences.infinite_scrolling_disabled}
+        onChange={(enabled) => updateDevicePreferences({ infinite_scrolling_disabled: !enabled })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+
+/** Turns true only after `delay` ms of `active`, so quick loads show no loading state at all. */
+export function useDelayedFlag(active: boolean, delay: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setShown(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setShown(true), delay);
+    return () => window.clearTimeout(timer);
+  }, [active, delay]);
+  return active && shown;
+}

@@ -1,0 +1,61 @@
+import { ApiError, genericErrorMessage } from '@quorum/client/api-error';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** Failures of this query never raise an alert (the screen shows them, or nobody cares). */
+      silent?: boolean;
+    };
+    mutationMeta: {
+      /** Never raise an alert for this mutation's failures. */
+      silent?: boolean;
+      /** Failures the form shows by itself; every other failure raises the alert. */
+      handlesError?: (error: Error) => boolean;
+      /** The alert text for a failure, instead of the generic one. */
+      errorMessage?: string;
+    };
+  }
+}
+
+/** Client errors other than a time-out or rate limit won't change on a retry. */
+function shouldRetry(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+    return false;
+  }
+  return failureCount < 2;
+}
+
+/**
+ * The query client with the app's defaults. Alerts come from here and nowhere else: a failed
+ * background refetch or a failed mutation shows the specification's generic message, while the
+ * first load of a query reports its failure on the screen that asked for it.
+ */
+export function createQueryClient(showAlert: (text: string) => void): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError(error, query) {
+        if (query.meta?.silent || query.state.data === undefined) return;
+        showAlert(genericErrorMessage(error));
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError(error, _variables, _onMutateResult, mutation) {
+        const meta = mutation.meta;
+        if (meta?.silent || meta?.handlesError?.(error)) return;
+        showAlert(meta?.errorMessage ?? genericErrorMessage(error));
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        gcTime: 10 * 60_000,
+        retry: shouldRetry,
+        refetchOnWindowFocus: true,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}

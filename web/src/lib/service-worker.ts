@@ -1,0 +1,71 @@
+import { SW_UPDATE_CHECK_MS } from '@quorum/shared/constants';
+import { useSyncExternalStore } from 'react';
+import { Workbox } from 'workbox-window';
+import { SW_MESSAGE } from '@quorum/shared/sw-messages';
+
+let registration: ServiceWorkerRegistration | undefined;
+let updateWaiting = false;
+let reloadOnControl = false;
+const listeners = new Set<() => void>();
+
+function setUpdateWaiting(value: boolean): void {
+  if (updateWaiting === value) return;
+  updateWaiting = value;
+  for (const listener of listeners) listener();
+}
+
+function checkForUpdate(): void {
+  registration?.update().catch(() => {
+    // Offline or the server is down: the next check tries again.
+  });
+}
+
+/**
+ * Registers the service worker (production builds only) and looks for a new version every
+ * SW_UPDATE_CHECK_MS and whenever the tab becomes visible. A new version waits until the user
+ * agrees to reload (see applyUpdate).
+ */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+
+  const workbox = new Workbox('/sw.js', { scope: '/' });
+  workbox.addEventListener('waiting', () => setUpdateWaiting(true));
+  workbox.addEventListener('controlling', () => {
+    if (reloadOnControl) window.location.reload();
+  });
+
+  workbox
+    .register()
+    .then((result) => {
+      registration = result;
+      if (result?.waiting && navigator.serviceWorker.controller) setUpdateWaiting(true);
+      window.setInterval(checkForUpdate, SW_UPDATE_CHECK_MS);
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') checkForUpdate();
+      });
+    })
+    .catch((error: unknown) => {
+      console.warn('Service worker registration failed', error);
+    });
+}
+
+/** Lets the waiting worker take over; the page reloads once it controls the page. */
+export function applyUpdate(): void {
+  const waiting = registration?.waiting;
+  if (!waiting) {
+    window.location.reload();
+    return;
+  }
+  reloadOnControl = true;
+  waiting.postMessage({ type: SW_MESSAGE.skipWaiting });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True when a new version of the app is installed and waiting for the user. */
+export function useUpdateWaiting(): boolean {
+  return useSyncExternalStore(subscribe, () => updateWaiting);
+}

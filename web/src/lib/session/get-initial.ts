@@ -1,0 +1,33 @@
+import type { InitialData, User } from '@quorum/shared/types';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api-client.ts';
+import { sessionKeys } from './keys.ts';
+
+/**
+ * GET /api/_initial: who is logged in, their communities, mutes, lists and site values. The
+ * whole app waits for it; it is refetched whenever the session changes.
+ */
+export const initialOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.initial(),
+    queryFn: ({ signal }) => api.getInitial(signal),
+    staleTime: 10 * 60_000,
+    gcTime: Infinity,
+    // The bootstrap screen tells offline from other failures itself, so the fetch runs even when
+    // the browser believes it is offline, and a failure shows at once with a Retry button.
+    networkMode: 'always',
+    retry: false,
+  });
+
+/** The bootstrap data; only for components rendered after the bootstrap finished. */
+export function useInitialData(): InitialData {
+  const { data } = useQuery(initialOptions());
+  if (data === undefined) throw new Error('The initial data was read before it loaded.');
+  return data;
+}
+
+/** The logged-in user, or null for visitors. */
+export function useSessionUser(): User | null {
+  const { data } = useQuery({ ...initialOptions(), select: (initial) => initial.user });
+  return data ?? null;
+}

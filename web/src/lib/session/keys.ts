@@ -1,0 +1,6 @@
+/** Query keys of the session: the bootstrap data and the polled current user. */
+export const sessionKeys = {
+  all: ['session'] as const,
+  initial: () => [...sessionKeys.all, 'initial'] as const,
+  currentUser: () => [...sessionKeys.all, 'current-user'] as const,
+};

@@ -1,0 +1,26 @@
+import { ApiError } from '@quorum/client/api-error';
+import { ErrorCode } from '@quorum/shared/errors';
+import type { SignupBody } from '@quorum/shared/schemas/users';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../api-client.ts';
+import { applySessionChange } from './session-change.ts';
+
+/** Failures the signup form explains beside its fields instead of raising an alert. */
+export function isSignupErrorShownInForm(error: Error): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return (
+    (error.status === 409 && error.code === ErrorCode.usernameTaken) ||
+    (error.status === 403 && error.code === ErrorCode.signupsDisabled) ||
+    error.status === 400
+  );
+}
+
+/** POST /api/_signup: creates the account and logs it in. */
+export function useSignup() {
+  return useMutation({
+    mutationFn: (body: SignupBody) => api.signup(body),
+    networkMode: 'always',
+    meta: { handlesError: isSignupErrorShownInForm },
+    onSuccess: (user, _body, _onMutateResult, { client }) => applySessionChange(client, user),
+  });
+}
