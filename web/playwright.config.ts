@@ -15,6 +15,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
   outputDir: '../.cache/test-results',
   fullyParallel: false,
   workers: 1,

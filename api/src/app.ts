@@ -16,6 +16,7 @@ import imagesRoutes from './images/routes.ts';
 import { createImageStore } from './images/storage.ts';
 import commentsRoutes from './comments/routes.ts';
 import initialRoutes from './initial/routes.ts';
+import { linkImageSaver } from './links/preview.ts';
 import linksRoutes from './links/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
 import postsRoutes from './posts/routes.ts';
@@ -54,6 +55,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   const allowedMethods = trackApiRoutes(app);
   setErrorHandler(app);
 
+  const imageStore = createImageStore(config);
   const secrets = await loadAppSecrets(sql, { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey });
 
   // Infrastructure
@@ -89,12 +91,13 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
       });
       await api.register(usersRoutes, { sql });
       await api.register(mutesRoutes, { sql });
-      await api.register(communitiesRoutes, { sql });
+      await api.register(communitiesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes });
       await api.register(adminRoutes, { sql });
-      await api.register(imagesRoutes, { sql, store: createImageStore(config), maxBytes: config.uploadMaxBytes, limits: config.rateLimit ? { upload: { max: 20, timeWindow: '1 minute' } } : false });
+      await api.register(imagesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes, limits: config.rateLimit ? { upload: { max: 20, timeWindow: '1 minute' } } : false });
       await api.register(linksRoutes, { allowPrivate: config.linkFetchAllowPrivate, limits: config.rateLimit ? { linkInfo: { max: 30, timeWindow: '1 minute' } } : false });
       await api.register(postsRoutes, {
         sql,
+        linkImage: linkImageSaver(sql, imageStore, { allowPrivate: config.linkFetchAllowPrivate }),
         limits: config.rateLimit ? { create: LIMITS.createPost, vote: LIMITS.vote, edit: LIMITS.editContent } : false,
       });
       await api.register(commentsRoutes, {
@@ -104,7 +107,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
     },
     { prefix: '/api' },
   );
-  await app.register(imageFileRoutes, { sql, store: createImageStore(config) });
+  await app.register(imageFileRoutes, { sql, store: imageStore });
 
   // The web app and the fallbacks
   const web = hasWebBuild(config.webDist) ? config.webDist : undefined;

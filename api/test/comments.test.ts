@@ -192,6 +192,28 @@ describe('reading threads', () => {
     expect((await new Browser(t.app).get(`/api/posts/${post.publicId}/comments?parentId=bad`)).statusCode).toBe(400);
   });
 
+  it('gives one comment in its place: the comments above it, itself and its replies', async () => {
+    const { post } = await thread();
+    const user = await member();
+    const top = (await comment(user, post.publicId, 'Root')).json();
+    const child = (await comment(user, post.publicId, 'Child', top.id)).json();
+    const focused = (await comment(user, post.publicId, 'Focused', child.id)).json();
+    const reply = (await comment(user, post.publicId, 'Reply', focused.id)).json();
+    const sibling = (await comment(user, post.publicId, 'Sibling', child.id)).json();
+    await comment(user, post.publicId, 'Other root');
+
+    const visitor = new Browser(t.app);
+    const response = await visitor.get(`/api/posts/${post.publicId}/comments/${focused.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().comments.map((c: { id: string }) => c.id)).toEqual([top.id, child.id, focused.id, reply.id]);
+    expect(response.json().comments.map((c: { id: string }) => c.id)).not.toContain(sibling.id);
+    expect(response.json().next).toBeNull();
+
+    const elsewhere = await thread();
+    expect((await visitor.get(`/api/posts/${elsewhere.post.publicId}/comments/${focused.id}`)).statusCode).toBe(404);
+    expect((await visitor.get(`/api/posts/${post.publicId}/comments/not-an-id`)).statusCode).toBe(404);
+  });
+
   it('counts comments new since the viewer’s last visit', async () => {
     const { post } = await thread();
     const reader = await member();

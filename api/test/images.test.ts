@@ -10,6 +10,7 @@ import { attachImages, imageJson } from '../src/images/queries.ts';
 import { createImageStore } from '../src/images/storage.ts';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { userId } from './helpers/factories.ts';
+import { makeAdmin, makeCommunity, makeUser } from './community-factories.ts';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 let t: TestApp;
@@ -462,6 +463,63 @@ describe('GET /images/…', () => {
     await t.sql`update images set deleted_at = now() where id = ${gone.id}`;
     expect((await t.app.inject({ method: 'GET', url: gone.url })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: gone.copies[0].url })).statusCode).toBe(404);
+  });
+});
+
+describe('community icons and banners', () => {
+  const paths = ['pro_pic', 'banner_image'] as const;
+  const field = { pro_pic: 'proPic', banner_image: 'bannerImage' } as const;
+  const png = () => solid(900, 400, { r: 200, g: 40, b: 90 }).png().toBuffer();
+  const send = (browser: Browser, url: string, data: Buffer, contentType = 'image/png') =>
+    sendMultipart(browser, url, [{ name: 'image', filename: 'picture.png', contentType, data }]);
+
+  it.each(paths)('%s: visitors get 401, members who do not moderate 403', async (path) => {
+    const owner = await makeUser(t);
+    const community = await makeCommunity(owner.browser);
+    const visitor = await new Browser(t.app).open();
+    expect((await send(visitor, `/api/communities/${community.id}/${path}`, await png())).statusCode).toBe(401);
+    const other = await makeUser(t);
+    expect((await send(other.browser, `/api/communities/${community.id}/${path}`, await png())).statusCode).toBe(403);
+    expect((await other.browser.request('DELETE', `/api/communities/${community.id}/${path}`)).statusCode).toBe(403);
+    expect((await send(owner.browser, `/api/communities/not-an-id/${path}`, await png())).statusCode).toBe(404);
+  });
+
+  it.each(paths)('%s: mods set, replace and remove it; a replaced picture is no longer served', async (path) => {
+    const owner = await makeUser(t);
+    const community = await makeCommunity(owner.browser);
+    const url = `/api/communities/${community.id}/${path}`;
+
+    const first = await send(owner.browser, url, await png());
+    expect(first.statusCode, first.body).toBe(200);
+    const firstImage = first.json()[field[path]];
+    expect(firstImage).toMatchObject({ width: 900, height: 400 });
+    expect(firstImage.copies.length).toBeGreaterThan(0);
+    expect((await t.app.inject(firstImage.url)).statusCode).toBe(200);
+
+    const second = await send(owner.browser, url, await solid(300, 300, { r: 1, g: 2, b: 3 }).jpeg().toBuffer(), 'image/jpeg');
+    const secondImage = second.json()[field[path]];
+    expect(secondImage.id).not.toBe(firstImage.id);
+    expect((await t.app.inject(firstImage.url)).statusCode).toBe(404);
+    const read = await owner.browser.get(`/api/communities/${community.id}`);
+    expect(read.json()[field[path]].id).toBe(secondImage.id);
+
+    const removed = await owner.browser.request('DELETE', url);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()[field[path]]).toBeNull();
+    expect((await t.app.inject(secondImage.url)).statusCode).toBe(404);
+  });
+
+  it('lets admins change any community, and refuses files that are not images', async () => {
+    const owner = await makeUser(t);
+    const community = await makeCommunity(owner.browser);
+    const admin = await makeAdmin(t);
+    const response = await send(admin.browser, `/api/communities/${community.id}/pro_pic`, await png());
+    expect(response.statusCode).toBe(200);
+    const text = await send(owner.browser, `/api/communities/${community.id}/banner_image`, Buffer.from('hello'), 'text/plain');
+    expect(text.statusCode).toBe(400);
+    expect(text.json().code).toBe('unsupported_image');
+    const fake = await send(owner.browser, `/api/communities/${community.id}/banner_image`, Buffer.from('not really a png'));
+    expect(fake.statusCode).toBe(400);
   });
 });
 

@@ -12,7 +12,7 @@ import { fetchUrl, LinkFetchError, LinkRefusedError, type LinkFetchOptions, type
 import { decodeEntities, readPagePreview } from '../src/links/html.ts';
 import { fetchImage, fetchLinkImage, fetchLinkPreview, HTML_MAX_BYTES, linkImageSaver } from '../src/links/preview.ts';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { userId } from './helpers/factories.ts';
+import { makeCommunity, userId } from './helpers/factories.ts';
 
 const MiB = 1024 * 1024;
 let server: Server;
@@ -363,6 +363,26 @@ describe('GET /api/_link_info', () => {
     const response = await linkInfo(openUser.browser, `${origin}/to-metadata`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Links to local or private network addresses are not allowed.');
+  });
+
+  it('gives a new link post its page’s preview image as a thumbnail, without holding up the answer', async () => {
+    const { browser } = await signUp(open.app);
+    const community = await makeCommunity(open.sql);
+    const created = await browser.post('/api/posts', { type: 'link', title: 'A page', community: community.name, url: `${origin}/page` });
+    expect(created.statusCode).toBe(201);
+    const { publicId } = created.json();
+
+    let image: { url: string; width: number; height: number } | null = null;
+    for (let attempt = 0; attempt < 100 && !image; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      image = (await browser.get(`/api/posts/${publicId}`)).json().link.image;
+    }
+    expect(image).toMatchObject({ width: 1280, height: 720 });
+    expect((await open.app.inject(image?.url ?? '')).statusCode).toBe(200);
+
+    const plain = await browser.post('/api/posts', { type: 'link', title: 'No picture', community: community.name, url: `${origin}/title` });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().link.image).toBeNull();
   });
 
   it('linkImageSaver stores a link thumbnail cropped to 1280×720, unattached, for the poster', async () => {

@@ -195,6 +195,30 @@ describe('reading, editing and deleting posts', () => {
     expect((await new Browser(t.app).get('/api/posts/nothere1')).statusCode).toBe(404);
   });
 
+  it('brings the post’s community with its mods, rules and the viewer’s standing, unless fetchCommunity=false', async () => {
+    const mod = await member();
+    const community = await makeCommunity(t.sql, { modId: mod.id });
+    await t.sql`insert into community_rules (community_id, rule, description, z_index, created_by)
+      values (${community.id}, 'Be kind', 'No insults.', 0, ${mod.id})`;
+    const post = await postBy(mod, community.name);
+
+    const asMod = (await mod.browser.get(`/api/posts/${post.publicId}`)).json();
+    expect(asMod.community).toMatchObject({
+      id: community.id,
+      name: community.name,
+      userMod: true,
+      userJoined: true,
+      mods: [{ id: mod.id, username: mod.username }],
+      rules: [{ rule: 'Be kind', description: 'No insults.', zIndex: 0 }],
+    });
+    const asVisitor = (await new Browser(t.app).get(`/api/posts/${post.publicId}`)).json();
+    expect(asVisitor.community).toMatchObject({ userMod: false, userJoined: false });
+    const without = (await new Browser(t.app).get(`/api/posts/${post.publicId}?fetchCommunity=false`)).json();
+    expect(without).not.toHaveProperty('community');
+    expect(without.comments).toEqual([]);
+    expect((await new Browser(t.app).get(`/api/posts/${post.publicId}?fetchCommunity=maybe`)).statusCode).toBe(400);
+  });
+
   it('lets only the author edit, and shows editedAt only after five minutes', async () => {
     const author = await member();
     const community = await makeCommunity(t.sql);

@@ -1,5 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
+/** The run's admin, signed up first by the global setup. */
+export const ADMIN = { username: 'e2e_admin', password: 'password123' } as const;
+
 let counter = 0;
 /** A username unique within the run (the e2e database is fresh each run). */
 export function newUsername(prefix = 'e2e'): string {
@@ -23,4 +26,32 @@ export async function logOut(page: Page, username: string) {
   await page.getByRole('button', { name: `@${username}` }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Login' }).first()).toBeVisible();
+}
+
+/**
+ * Calls the API with the page's cookies and anti-forgery token, as the user logged in on the page
+ * (or as a visitor). Fails the test on a non-2xx answer; resolves with the JSON body.
+ */
+export async function apiAs<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  let cookies = await page.context().cookies();
+  if (!cookies.some((cookie) => cookie.name === 'csrftoken')) {
+    await page.request.get('/api/_initial');
+    cookies = await page.context().cookies();
+  }
+  const token = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+  const response = await page.request.fetch(path, { method, headers: { 'X-Csrf-Token': token }, data: body });
+  const text = await response.text();
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Logs in through the API (the page's cookies carry the session); reload or navigate afterwards. */
+export async function logIn(page: Page, username: string, password = 'password123') {
+  await apiAs(page, 'POST', '/api/_login', { username, password });
+}
+
+/** Signs up a new account through the API and leaves it logged in on the page. */
+export async function signUp(page: Page, username = newUsername(), password = 'password123') {
+  await apiAs(page, 'POST', '/api/_signup', { username, password, email: '', captchaToken: '' });
+  return username;
 }

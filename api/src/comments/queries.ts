@@ -41,6 +41,15 @@ export async function listTopLevel(
     limit ${limit + 1}`;
 }
 
+/** A comment and the comments above it, from the top of the thread down. */
+export async function listCommentPath(db: Db, postId: string, commentId: string, viewerId: string | null): Promise<CommentRow[]> {
+  return db<CommentRow[]>`
+    ${selectComments(db, viewerId)}
+    where cm.post_id = ${postId}
+      and cm.id = any(array_append((select ancestors from comments where id = ${commentId}), ${commentId}::uuid))
+    order by cm.depth`;
+}
+
 /**
  * Replies under the given comments, shallowest and best first, at most `limit` of them (the
  * client asks for the rest of a subtree with `parentId`).

@@ -81,6 +81,18 @@ const commentsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { create: object; v
     return { comments: replies.map((row) => presentComment(row, viewer)), next: null };
   });
 
+  // One comment in its place: the comments above it, the comment, and its replies (a permalink's view).
+  app.get<{ Params: { publicId: string; commentId: string } }>('/posts/:publicId/comments/:commentId', async (request): Promise<CommentsPage> => {
+    const post = await postByPublicId(sql, request.params.publicId);
+    const viewer = request.user;
+    const comment = await loadComment(request.params.commentId, post.id, viewer?.id ?? null);
+    const [path, replies] = await Promise.all([
+      q.listCommentPath(sql, post.id, comment.id, viewer?.id ?? null),
+      q.listDescendants(sql, post.id, [comment.id], viewer?.id ?? null, COMMENT_SUBTREE_LIMIT),
+    ]);
+    return { comments: [...path, ...replies].map((row) => presentComment(row, viewer)), next: null };
+  });
+
   app.post<{ Params: { publicId: string } }>(
     '/posts/:publicId/comments',
     { config: { rateLimit: limits && limits.create } },

@@ -18,7 +18,9 @@ import {
   communityExists, getCommunityById, getCommunityByName, listCommunities, searchCommunities, setMembership,
   updateCommunity, type PageStart,
 } from './queries.ts';
+import communityImageRoutes from './image-routes.ts';
 import ruleRoutes from './rule-routes.ts';
+import type { ImageStore } from '../images/storage.ts';
 
 const TIME_VALUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
@@ -37,7 +39,14 @@ function pageStart(text: string | undefined, sort: CommunitySort): PageStart | u
   return { value, id };
 }
 
-const communitiesRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
+export interface CommunitiesRoutesOptions {
+  sql: Sql;
+  store: ImageStore;
+  /** Largest accepted icon or banner upload in bytes. */
+  maxBytes: number;
+}
+
+const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (app, { sql, store, maxBytes }) => {
   async function loadCommunity(id: string, viewerId: string | null): Promise<Community> {
     const row = isId(id) ? await getCommunityById(sql, id, viewerId) : undefined;
     if (!row) throw notFound(Messages.communityNotFound);
@@ -100,6 +109,7 @@ const communitiesRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql })
   });
 
   await app.register(ruleRoutes, { sql });
+  await app.register(communityImageRoutes, { sql, store, maxBytes, loadCommunity });
 };
 
 export default communitiesRoutes;

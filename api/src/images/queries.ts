@@ -67,3 +67,8 @@ export async function attachImages(db: Db, ids: readonly string[], userId: strin
     returning id`;
   return rows.length;
 }
+
+/** Marks an image deleted: it is no longer served, and its files may be removed. */
+export async function markImageDeleted(db: Db, id: string): Promise<void> {
+  await db`update images set deleted_at = now() where id = ${id} and deleted_at is null`;
+}

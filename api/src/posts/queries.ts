@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { hotness } from './hotness.ts';
+import { attachImages } from '../images/queries.ts';
 import type { PostRow } from './present.ts';
 
 function imageJson(db: Db, id: ReturnType<Db>) {
@@ -172,7 +173,6 @@ export interface NewPost {
   communityId: string;
   linkUrl: string | null;
   linkHostname: string | null;
-  linkImageId: string | null;
   createdAt: Date;
 }
 
@@ -180,9 +180,9 @@ export interface NewPost {
 export async function insertPost(db: Db, post: NewPost): Promise<string> {
   const [row] = await db<{ id: string }[]>`
     insert into posts (public_id, type, title, body, user_id, user_group, community_id, link_url, link_hostname,
-                       link_image_id, upvotes, points, hotness, created_at, last_activity_at)
+                       upvotes, points, hotness, created_at, last_activity_at)
     values (${post.publicId}, ${post.type}, ${post.title}, ${post.body}, ${post.userId}, ${post.userGroup},
-            ${post.communityId}, ${post.linkUrl}, ${post.linkHostname}, ${post.linkImageId}, 1, 1,
+            ${post.communityId}, ${post.linkUrl}, ${post.linkHostname}, 1, 1,
             ${hotness(1, post.createdAt)}, ${post.createdAt}, ${post.createdAt})
     returning id`;
   if (!row) throw new Error('insert into posts returned nothing');
@@ -316,3 +316,9 @@ export async function unhidePost(db: Db, userId: string, postId: string): Promis
   await db`delete from hidden_posts where user_id = ${userId} and post_id = ${postId}`;
 }
 
+
+/** Attaches a fetched link thumbnail (a fresh upload of the poster) to a link post. */
+export async function setLinkImage(tx: Db, postId: string, imageId: string, userId: string): Promise<void> {
+  const attached = await attachImages(tx, [imageId], userId);
+  if (attached === 1) await tx`update posts set link_image_id = ${imageId} where id = ${postId} and deleted_content_at is null`;
+}

@@ -8,6 +8,8 @@ import type { PostsPage, UserGroup } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
 import { loadCommentsPage } from '../comments/routes.ts';
 import { getStanding } from '../communities/policy.ts';
+import { presentCommunity } from '../communities/present.ts';
+import { getCommunityById } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
 import { decodeCursor, encodeCursor } from '../http/cursor.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
@@ -81,6 +83,25 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, l
     return post;
   }
 
+  // Thumbnails are fetched after the post is created, so a slow site never holds up posting; a
+  // failure leaves the post without one. Closing the app waits for the fetches under way.
+  const thumbnailTasks = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(thumbnailTasks);
+  });
+
+  function addLinkThumbnailLater(postId: string, url: string, userId: string): void {
+    if (!linkImage) return;
+    const save = linkImage;
+    const task = (async () => {
+      const imageId = await save(url, userId);
+      if (imageId) await sql.begin((tx) => q.setLinkImage(tx, postId, imageId, userId));
+    })()
+      .catch((error: unknown) => app.log.warn({ err: error, postId }, 'could not save a link thumbnail'))
+      .finally(() => thumbnailTasks.delete(task));
+    thumbnailTasks.add(task);
+  }
+
   async function presented(publicId: string, viewer: { id: string; isAdmin: boolean } | null) {
     return presentPost(await loadPost(publicId, viewer?.id ?? null), viewer);
   }
@@ -122,12 +143,21 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, l
   });
 
   app.get<{ Params: { publicId: string } }>('/posts/:publicId', async (request) => {
-    parse(getQuery, request.query);
+    const { fetchCommunity } = parse(getQuery, request.query);
     const viewer = request.user;
     const post = await loadPost(request.params.publicId, viewer?.id ?? null);
     // The visit is recorded after reading, so that this answer still counts the comments new since the last one.
-    const [thread] = await Promise.all([loadCommentsPage(sql, post.id, viewer), viewer && q.recordVisit(sql, post.id, viewer.id)]);
-    return { ...presentPost(post, viewer), comments: thread.comments, commentsNext: thread.next };
+    const [thread, community] = await Promise.all([
+      loadCommentsPage(sql, post.id, viewer),
+      fetchCommunity === 'false' ? undefined : getCommunityById(sql, post.communityId, viewer?.id ?? null),
+      viewer && q.recordVisit(sql, post.id, viewer.id),
+    ]);
+    return {
+      ...presentPost(post, viewer),
+      ...(community && { community: presentCommunity(community) }),
+      comments: thread.comments,
+      commentsNext: thread.next,
+    };
   });
 
   app.post('/posts', { config: { rateLimit: limits && limits.create } }, async (request, reply) => {
@@ -153,13 +183,12 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, l
       throw forbidden("You don't have enough points to submit links yet.", ErrorCode.notEnoughPoints);
     }
     const link = body.type === 'link' ? parseLink(body.url ?? '') : null;
-    const linkImageId = link && linkImage ? await linkImage(link.url, user.id).catch(() => null) : null;
 
     let publicId = newPublicId();
     while (await q.publicIdExists(sql, publicId)) publicId = newPublicId();
 
-    await sql.begin(async (tx) => {
-      const postId = await q.insertPost(tx, {
+    const postId = await sql.begin(async (tx) => {
+      const id = await q.insertPost(tx, {
         publicId,
         type: body.type,
         title: body.title,
@@ -169,11 +198,10 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, l
         communityId: community.id,
         linkUrl: link?.url ?? null,
         linkHostname: link?.hostname ?? null,
-        linkImageId,
         createdAt: new Date(),
       });
       if (body.type === 'image') {
-        const attached = await q.attachPostImages(tx, postId, user.id, body.images);
+        const attached = await q.attachPostImages(tx, id, user.id, body.images);
         if (attached.length !== body.images.length) {
           throw badRequest('One or more images could not be found. Upload them again.');
         }
@@ -181,7 +209,9 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, l
           throw badRequest('One or more images are missing alt text...');
         }
       }
+      return id;
     });
+    if (link) addLinkThumbnailLater(postId, link.url, user.id);
     return reply.code(201).send(await presented(publicId, user));
   });
 

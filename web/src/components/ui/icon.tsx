@@ -138,6 +138,80 @@ const PATHS = {
       <path d="M5 19.5h14" />
     </>
   ),
+  arrowUp: <path d="M12 19.5V5M5.75 11.25 12 5l6.25 6.25" />,
+  arrowDown: <path d="M12 4.5V19M5.75 12.75 12 19l6.25-6.25" />,
+  comment: <path d="M4.5 6.75A2.25 2.25 0 0 1 6.75 4.5h10.5a2.25 2.25 0 0 1 2.25 2.25v7.5a2.25 2.25 0 0 1-2.25 2.25H10l-4.25 3.5V16.5h-1.25z" />,
+  more: (
+    <>
+      <circle cx="5.5" cy="12" r="1.1" fill="currentColor" />
+      <circle cx="12" cy="12" r="1.1" fill="currentColor" />
+      <circle cx="18.5" cy="12" r="1.1" fill="currentColor" />
+    </>
+  ),
+  pin: (
+    <>
+      <path d="M9 3.75h6M10 3.75v5.5L6.75 13.5h10.5L14 9.25v-5.5" />
+      <path d="M12 13.5v6.75" />
+    </>
+  ),
+  externalLink: (
+    <>
+      <path d="M13.5 4.5h6v6M19.5 4.5 11 13" />
+      <path d="M17.5 14v4.25a1.75 1.75 0 0 1-1.75 1.75h-10A1.75 1.75 0 0 1 4 18.25v-10A1.75 1.75 0 0 1 5.75 6.5H10" />
+    </>
+  ),
+  link: (
+    <>
+      <path d="M10.25 13.75a3.75 3.75 0 0 0 5.3 0l3-3a3.75 3.75 0 0 0-5.3-5.3l-1 1" />
+      <path d="M13.75 10.25a3.75 3.75 0 0 0-5.3 0l-3 3a3.75 3.75 0 0 0 5.3 5.3l1-1" />
+    </>
+  ),
+  images: (
+    <>
+      <rect x="3.5" y="5" width="17" height="14" rx="2.5" />
+      <circle cx="9" cy="10" r="1.6" />
+      <path d="m20.5 15.5-4.75-4.5L6 19" />
+    </>
+  ),
+  mute: (
+    <>
+      <path d="M4.5 9.5h3l4.5-4v13l-4.5-4h-3z" />
+      <path d="m16 9.5 5 5M21 9.5l-5 5" />
+    </>
+  ),
+  unmute: (
+    <>
+      <path d="M4.5 9.5h3l4.5-4v13l-4.5-4h-3z" />
+      <path d="M15.75 9a4.25 4.25 0 0 1 0 6M18.25 6.5a7.75 7.75 0 0 1 0 11" />
+    </>
+  ),
+  camera: (
+    <>
+      <path d="M4 8.25A1.75 1.75 0 0 1 5.75 6.5h2.5l1.5-2h4.5l1.5 2h2.5A1.75 1.75 0 0 1 20 8.25v9.5a1.75 1.75 0 0 1-1.75 1.75H5.75A1.75 1.75 0 0 1 4 17.75z" />
+      <circle cx="12" cy="12.75" r="3.5" />
+    </>
+  ),
+  trash: (
+    <>
+      <path d="M4.5 6.75h15M9.5 6.5V4.75h5V6.5" />
+      <path d="M6.5 6.75 7.4 20h9.2l.9-13.25M10 10.5v6M14 10.5v6" />
+    </>
+  ),
+  plus: <path d="M12 5v14M5 12h14" />,
+  layoutCards: (
+    <>
+      <rect x="4" y="3.5" width="16" height="7.5" rx="2" />
+      <rect x="4" y="13" width="16" height="7.5" rx="2" />
+    </>
+  ),
+  layoutCompact: <path d="M4 5.5h16M4 10h16M4 14.5h16M4 19h16" />,
+  calendar: (
+    <>
+      <rect x="3.75" y="5" width="16.5" height="15" rx="2.25" />
+      <path d="M3.75 9.75h16.5M8 3v3.5M16 3v3.5" />
+    </>
+  ),
+  sort: <path d="M7 4.5v15M3.75 16.25 7 19.5l3.25-3.25M17 19.5v-15M13.75 7.75 17 4.5l3.25 3.25" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;
