@@ -226,6 +226,9 @@ describe('reading threads', () => {
     expect(second.lastVisitAt).not.toBeNull();
     expect(second.newComments).toBe(2);
     expect((await reader.browser.get(`/api/posts/${post.publicId}`)).json().newComments).toBe(0);
+    // The reader's own comments are not news to them.
+    await comment(reader, post.publicId, 'My own words');
+    expect((await reader.browser.get(`/api/posts/${post.publicId}`)).json().newComments).toBe(0);
   });
 
   it('flags comments by muted users for the viewer only', async () => {
@@ -242,7 +245,7 @@ describe('reading threads', () => {
 });
 
 describe('editing, deleting and voting', () => {
-  it('lets only the author edit', async () => {
+  it('lets only the author edit, and shows editedAt only after five minutes', async () => {
     const { post } = await thread();
     const user = await member();
     const other = await member();
@@ -250,8 +253,11 @@ describe('editing, deleting and voting', () => {
     const url = `/api/posts/${post.publicId}/comments/${c.id}`;
     expect((await other.browser.request('PUT', url, { body: { body: 'Hacked' } })).statusCode).toBe(403);
     expect((await user.browser.request('PUT', url, { body: { body: '' } })).json().message).toBe('Message body cannot be empty.');
-    const edited = (await user.browser.request('PUT', url, { body: { body: 'Typo' } })).json();
-    expect(edited).toMatchObject({ body: 'Typo', editedAt: expect.any(String) });
+    const quick = (await user.browser.request('PUT', url, { body: { body: 'Typo' } })).json();
+    expect(quick).toMatchObject({ body: 'Typo', editedAt: null });
+    await t.sql`update comments set created_at = now() - interval '10 minutes' where id = ${c.id}`;
+    const late = (await user.browser.request('PUT', url, { body: { body: 'Typo, later' } })).json();
+    expect(late).toMatchObject({ body: 'Typo, later', editedAt: expect.any(String) });
   });
 
   it('deletes as the author, mods or admins; strips the body and keeps the place', async () => {

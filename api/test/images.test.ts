@@ -232,7 +232,7 @@ describe('POST /api/_uploads', () => {
     const { browser } = await member();
     const response = await upload(browser, 'just some notes', { filename: 'notes.txt', contentType: 'text/plain' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 400, code: 'unsupported_image', message: "File 'notes.txt' is of an unsupported type." });
+    expect(response.json()).toEqual({ status: 400, code: 'unsupported-image-format', message: "File 'notes.txt' is of an unsupported type." });
   });
 
   it.each([
@@ -517,7 +517,7 @@ describe('community icons and banners', () => {
     expect(response.statusCode).toBe(200);
     const text = await send(owner.browser, `/api/communities/${community.id}/banner_image`, Buffer.from('hello'), 'text/plain');
     expect(text.statusCode).toBe(400);
-    expect(text.json().code).toBe('unsupported_image');
+    expect(text.json().code).toBe('unsupported-image-format');
     const fake = await send(owner.browser, `/api/communities/${community.id}/banner_image`, Buffer.from('not really a png'));
     expect(fake.statusCode).toBe(400);
   });

@@ -254,7 +254,11 @@ describe('reading, editing and deleting posts', () => {
     const deleted = await mod.browser.request('DELETE', `${url}?deleteAs=mods`);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ deleted: true, deletedAs: 'mods', deletedContent: false, username: '[deleted]', author: null });
-    expect((await admin.browser.get(url)).json()).toMatchObject({ username: author.username, userId: author.id });
+    // The words of a deleted post are kept for admins and its author, and gone for everyone else.
+    expect((await admin.browser.get(url)).json()).toMatchObject({ username: author.username, userId: author.id, body: 'Body text' });
+    expect((await author.browser.get(url)).json()).toMatchObject({ body: 'Body text', deletedContent: false });
+    expect((await stranger.browser.get(url)).json()).toMatchObject({ body: null, images: [], link: null, deletedContent: false });
+    expect((await new Browser(t.app).get(url)).json()).toMatchObject({ body: null, title: post.title });
     const [user] = await t.sql<{ noPosts: number }[]>`select no_posts from users where id = ${author.id}`;
     expect(user?.noPosts).toBe(0);
 
@@ -300,6 +304,11 @@ describe('reading, editing and deleting posts', () => {
     expect((await pin(admin, posts[0].publicId, '&siteWide=true')).json().isPinnedSite).toBe(true);
     expect((await mod.browser.request('PUT', `/api/posts/${posts[0].publicId}?action=unpin`)).json().isPinned).toBe(false);
     expect((await pin(mod, posts[2].publicId)).json().isPinned).toBe(true);
+
+    // A pinned post that gets deleted can still be unpinned, but not pinned again.
+    await mod.browser.request('DELETE', `/api/posts/${posts[2].publicId}?deleteAs=mods`);
+    expect((await pin(mod, posts[2].publicId)).statusCode).toBe(403);
+    expect((await mod.browser.request('PUT', `/api/posts/${posts[2].publicId}?action=unpin`)).json().isPinned).toBe(false);
   });
 
   it('announces once, admins only', async () => {

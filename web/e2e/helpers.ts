@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 
 /** The run's admin, signed up first by the global setup. */
@@ -54,4 +55,45 @@ export async function logIn(page: Page, username: string, password = 'password12
 export async function signUp(page: Page, username = newUsername(), password = 'password123') {
   await apiAs(page, 'POST', '/api/_signup', { username, password, email: '', captchaToken: '' });
   return username;
+}
+
+/** Logs out whoever is logged in on the page, through the API. */
+export async function logOutViaApi(page: Page) {
+  await apiAs(page, 'POST', '/api/_login?action=logout');
+}
+
+let communityCounter = 0;
+/** A community name unique within the run (3–21 letters, digits and underscores). */
+export function newCommunityName(prefix = 'c'): string {
+  communityCounter += 1;
+  return `${prefix}${Date.now().toString(36).slice(-5)}${communityCounter}`.slice(0, 21);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** An RGB PNG shaded from `color` (so that two test pictures differ), for upload tests. */
+export function makePng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const rowLength = width * 3 + 1;
+  const raw = Buffer.alloc(rowLength * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) raw.set([(r + x) % 256, (g + y) % 256, b], y * rowLength + 1 + x * 3);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

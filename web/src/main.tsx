@@ -8,6 +8,11 @@ import './styles/base.css';
 import './styles/components.css';
 import './styles/layout.css';
 import './styles/pages.css';
+import './styles/post-form.css';
+import './styles/feed.css';
+import './styles/communities.css';
+import './styles/post.css';
+import './styles/comments.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -1,3 +1,4 @@
+import { EDITED_THRESHOLD_MS } from '@quorum/shared/constants';
 import type { Comment, UserGroup } from '@quorum/shared/types';
 import { presentImage, type ImageJson } from '../images/present.ts';
 
@@ -28,6 +29,11 @@ export interface CommentRow {
   isAuthorMuted: boolean;
 }
 
+/** Changes in the first minutes after writing do not count as edits. */
+export function isEdited(createdAt: Date, editedAt: Date | null): editedAt is Date {
+  return editedAt !== null && editedAt.getTime() - createdAt.getTime() > EDITED_THRESHOLD_MS;
+}
+
 /** A comment as `viewer` may see it: a deleted one keeps its place in the tree but not its words or author. */
 export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | null): Comment {
   const deleted = row.deletedAt !== null;
@@ -54,7 +60,7 @@ export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | n
     userVotedUp: row.voteUp === true,
     noReplies: row.noReplies,
     createdAt: row.createdAt.toISOString(),
-    editedAt: row.editedAt?.toISOString() ?? null,
+    editedAt: isEdited(row.createdAt, row.editedAt) ? row.editedAt.toISOString() : null,
     deletedAt: row.deletedAt?.toISOString() ?? null,
     deletedAs: row.deletedAs,
     contentStripped: deleted,

@@ -26,8 +26,8 @@ function uploadError(error: unknown): HttpError {
 
 /**
  * Reads the multipart field `image` of an upload into memory, at most `maxBytes`. Answers 400
- * `file_size_exceeded` for a larger file and 400 `unsupported_image` for a file whose declared type
- * is not an image; the bytes themselves are checked when the image is processed.
+ * `file_size_exceeded` for a larger file and 400 `unsupported-image-format` for a file whose declared
+ * type is not an image; the bytes themselves are checked when the image is processed.
  */
 export async function readImageUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data in the field "image".');
@@ -43,7 +43,7 @@ export async function readImageUpload(request: FastifyRequest, maxBytes: number)
   }
   if (!part.mimetype.toLowerCase().startsWith('image/')) {
     part.file.resume();
-    throw new HttpError(400, ErrorCode.unsupportedImage, Messages.unsupportedFileType(part.filename.slice(0, 255)));
+    throw new HttpError(400, ErrorCode.unsupportedImageFormat, Messages.unsupportedFileType(part.filename.slice(0, 255)));
   }
   try {
     return await part.toBuffer();

@@ -1,5 +1,5 @@
-import { EDITED_THRESHOLD_MS } from '@quorum/shared/constants';
 import type { Post, UserGroup } from '@quorum/shared/types';
+import { isEdited } from '../comments/present.ts';
 import { presentImage, type ImageJson } from '../images/present.ts';
 
 export interface PostRow {
@@ -51,20 +51,20 @@ export interface PostViewer {
 }
 
 /**
- * A post as `viewer` may see it. Purged content (deleteContent) is gone for everyone; the author
- * of a deleted post is shown to admins only.
+ * A post as `viewer` may see it. Purged content (deleteContent) is gone for everyone; the rest of
+ * a deleted post's content is kept for admins and its author, and its author is shown to admins
+ * only.
  */
 export function presentPost(row: PostRow, viewer: PostViewer | null): Post {
-  const purged = row.deletedContentAt !== null;
-  const hideAuthor = row.deletedAt !== null && !viewer?.isAdmin;
+  const deleted = row.deletedAt !== null;
+  const purged = row.deletedContentAt !== null || (deleted && !viewer?.isAdmin && viewer?.id !== row.userId);
+  const hideAuthor = deleted && !viewer?.isAdmin;
   const images = purged
     ? []
     : row.images.flatMap((image) => {
         const presented = presentImage(image);
         return presented ? [{ ...presented, caption: image.caption }] : [];
       });
-  const editedAt =
-    row.editedAt && row.editedAt.getTime() - row.createdAt.getTime() > EDITED_THRESHOLD_MS ? row.editedAt.toISOString() : null;
   return {
     id: row.id,
     publicId: row.publicId,
@@ -94,7 +94,7 @@ export function presentPost(row: PostRow, viewer: PostViewer | null): Post {
     deleted: row.deletedAt !== null,
     deletedAt: row.deletedAt?.toISOString() ?? null,
     deletedAs: row.deletedAs,
-    deletedContent: purged,
+    deletedContent: row.deletedContentAt !== null,
     deletedContentAs: row.deletedContentAs,
     hidden: row.hidden,
     isPinned: row.pinnedAt !== null,
@@ -107,7 +107,7 @@ export function presentPost(row: PostRow, viewer: PostViewer | null): Post {
     noComments: row.noComments,
     newComments: row.newComments,
     createdAt: row.createdAt.toISOString(),
-    editedAt,
+    editedAt: isEdited(row.createdAt, row.editedAt) ? row.editedAt.toISOString() : null,
     lastActivityAt: row.lastActivityAt.toISOString(),
     lastVisitAt: row.lastVisitAt?.toISOString() ?? null,
   };

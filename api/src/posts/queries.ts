@@ -33,7 +33,8 @@ function selectPosts(db: Db, viewerId: string | null) {
       (h.post_id is not null) as hidden,
       pv.last_visited_at as last_visit_at,
       case when pv.last_visited_at is null then 0
-        else (select count(*)::int from comments cm where cm.post_id = p.id and cm.created_at > pv.last_visited_at)
+        else (select count(*)::int from comments cm
+              where cm.post_id = p.id and cm.created_at > pv.last_visited_at and cm.user_id <> pv.user_id)
       end as new_comments
     from posts p
     join users u on u.id = p.user_id

@@ -252,7 +252,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, l
       case 'unpin': {
         const site = siteWide === 'true';
         if (site ? !user.isAdmin : !(standing.isMod || user.isAdmin)) throw forbidden();
-        if (post.deletedAt) throw forbidden('A deleted post cannot be pinned.');
+        if (post.deletedAt && action === 'pin') throw forbidden('A deleted post cannot be pinned.');
         const done = await sql.begin((tx) => q.setPinned(tx, post, site, action === 'pin', PINS_MAX));
         if (!done) {
           throw forbidden(`At most ${PINS_MAX} posts can be pinned ${site ? 'site-wide' : 'in a community'}. Unpin one first.`);

@@ -1,14 +1,13 @@
 // One typed function per endpoint over fetch. It sends the anti-forgery token on every call,
 // keeps the token the server hands back in the `Csrf-Token` header, parses JSON and throws
 // ApiError for every non-2xx answer. No UI side effects live here.
-import type { ErrorBody } from '@quorum/shared/errors';
 import type {
   Comment, CommentsPage, CommunitiesPage, Community, CommunitySort, FeedSort, Image, InitialData, Mute, Post, PostsPage,
   Rule, User, UserGroup,
 } from '@quorum/shared/types';
 import type { LoginBody, SignupBody } from '@quorum/shared/schemas/users';
 import type { CreatePostBody } from '@quorum/shared/schemas/posts';
-import { ApiError } from './api-error.ts';
+import { ApiError, isErrorBody } from './api-error.ts';
 
 export const CSRF_HEADER = 'X-Csrf-Token';
 export const CSRF_RESPONSE_HEADER = 'Csrf-Token';
@@ -46,29 +45,23 @@ function withQuery(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
-function isErrorBody(value: unknown): value is ErrorBody {
-  return typeof value === 'object' && value !== null && 'status' in value && 'message' in value;
-}
-
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const baseUrl = options.baseUrl ?? '';
 
-  async function request<T>(path: string, { method = 'GET', query, body, signal }: RequestOptions = {}): Promise<T> {
+  /** Sends a call with the token and parses the JSON answer; `body` goes as is (JSON text or FormData). */
+  async function send<T>(
+    path: string,
+    { method, query, body, contentType, signal }: { method: string; query?: Query; body?: BodyInit; contentType?: string; signal?: AbortSignal },
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.() };
     const token = options.tokenStore.get();
     if (token) headers[CSRF_HEADER] = token;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (contentType) headers['Content-Type'] = contentType;
 
     let response: Response;
     try {
-      response = await doFetch(baseUrl + withQuery(path, query), {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'same-origin',
-        signal,
-      });
+      response = await doFetch(baseUrl + withQuery(path, query), { method, headers, body, credentials: 'same-origin', signal });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new ApiError(0, null);
@@ -90,8 +83,25 @@ export function createApiClient(options: ApiClientOptions) {
     return json as T;
   }
 
+  function request<T>(path: string, { method = 'GET', query, body, signal }: RequestOptions = {}): Promise<T> {
+    return body === undefined
+      ? send<T>(path, { method, query, signal })
+      : send<T>(path, { method, query, body: JSON.stringify(body), contentType: 'application/json', signal });
+  }
+
+  /**
+   * A multipart call: the file goes in the form field `field`. No Content-Type is set, so that
+   * fetch writes the multipart boundary itself.
+   */
+  function upload<T>(path: string, field: string, file: Blob, { method = 'POST', query, signal }: Omit<RequestOptions, 'body'> = {}): Promise<T> {
+    const form = new FormData();
+    form.append(field, file);
+    return send<T>(path, { method, query, body: form, signal });
+  }
+
   return {
     request,
+    upload,
     getInitial: (signal?: AbortSignal) => request<InitialData>('/api/_initial', { signal }),
     getCurrentUser: () => request<User>('/api/_user'),
     login: (body: LoginBody) => request<User>('/api/_login', { method: 'POST', body }),
@@ -114,8 +124,12 @@ export function createApiClient(options: ApiClientOptions) {
       query: { feed?: 'home' | 'all'; communityId?: string; sort?: FeedSort; limit?: number; next?: string | null },
       signal?: AbortSignal,
     ) => request<PostsPage>('/api/posts', { query, signal }),
-    getPost: (publicId: string, signal?: AbortSignal) =>
-      request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { signal }),
+    /**
+     * The post with the first page of its comments (`comments`, `commentsNext`) and, unless
+     * `fetchCommunity` is false, its full `community`.
+     */
+    getPost: (publicId: string, signal?: AbortSignal, query: { fetchCommunity?: boolean } = {}) =>
+      request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { query, signal }),
     createPost: (body: CreatePostBody) => request<Post>('/api/posts', { method: 'POST', body }),
     updatePost: (publicId: string, body: { title?: string; body?: string | null; userGroup?: UserGroup }) =>
       request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { method: 'PUT', body }),
@@ -140,6 +154,9 @@ export function createApiClient(options: ApiClientOptions) {
     // Comments
     getComments: (publicId: string, query: { next?: string | null; parentId?: string }, signal?: AbortSignal) =>
       request<CommentsPage>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { query, signal }),
+    /** A comment in its place: the comments above it, the comment and its replies (flat; `next` is null). */
+    getCommentThread: (publicId: string, commentId: string, signal?: AbortSignal) =>
+      request<CommentsPage>(`/api/posts/${encodeURIComponent(publicId)}/comments/${encodeURIComponent(commentId)}`, { signal }),
     createComment: (publicId: string, body: { body: string; parentCommentId?: string | null }, userGroup?: UserGroup) =>
       request<Comment>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { method: 'POST', body, query: { userGroup } }),
     updateComment: (publicId: string, commentId: string, body: string) =>
@@ -182,6 +199,11 @@ export function createApiClient(options: ApiClientOptions) {
     unmuteCommunity: (communityId: string) =>
       request<{ success: true }>(`/api/mutes/communities/${encodeURIComponent(communityId)}`, { method: 'DELETE' }),
     getRules: (communityId: string) => request<Rule[]>(`/api/communities/${encodeURIComponent(communityId)}/rules`),
+    /** POST /api/communities/{id}/pro_pic or /banner_image with the multipart field `image`. */
+    uploadCommunityImage: (communityId: string, which: 'pro_pic' | 'banner_image', image: Blob) =>
+      upload<Community>(`/api/communities/${encodeURIComponent(communityId)}/${which}`, 'image', image),
+    deleteCommunityImage: (communityId: string, which: 'pro_pic' | 'banner_image') =>
+      request<Community>(`/api/communities/${encodeURIComponent(communityId)}/${which}`, { method: 'DELETE' }),
   };
 }
 

@@ -1,5 +1,10 @@
 import { Messages, type ErrorBody } from '@quorum/shared/errors';
 
+/** True for the JSON body of an API error answer. */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null && 'status' in value && 'message' in value;
+}
+
 /** A non-2xx answer from the API (status 0 means the network failed). */
 export class ApiError extends Error {
   readonly status: number;

@@ -130,6 +130,11 @@ export const FEED_INITIAL_RENDER = 6;
 export const FEED_RENDER_MARGIN_PX = 200;
 export const FEED_SKELETONS = 7;
 export const FEED_EAGER_IMAGES = 3;
+/** Infinite scroll loads the next page this far before the end: a share of the screen height, at least the pixels. */
+export const INFINITE_SCROLL_SCREEN_SHARE = 0.35;
+export const INFINITE_SCROLL_MIN_PX = 200;
+/** From this width up, feed items scrolled far away keep their rendered content. */
+export const FEED_KEEP_RENDERED_MIN_WIDTH_PX = 1280;
 export const SIDEBAR_COMMUNITIES_SHOWN = 10;
 export const MOBILE_SIDEBAR_WIDTH_PX = 300;
 export const NAVBAR_BLUR_AFTER_PX = 50;

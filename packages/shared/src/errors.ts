@@ -32,6 +32,7 @@ export const ErrorCode = {
   // Posts and comments
   fileSizeExceeded: 'file_size_exceeded',
   unsupportedImage: 'unsupported_image',
+  unsupportedImageFormat: 'unsupported-image-format',
   invalidUrl: 'invalid-url',
   alreadyAnnounced: 'already_announced',
   alreadyReported: 'already_reported',

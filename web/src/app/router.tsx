@@ -3,6 +3,8 @@ import { CrashScreen } from '../components/errors/crash-screen.tsx';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { AdminRoute } from './routes/admin.tsx';
+import { CommunitiesRoute } from './routes/communities.tsx';
+import { CommunityRoute } from './routes/community.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { LoginRoute } from './routes/login.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
@@ -42,12 +44,19 @@ export const routes: RouteObject[] = [
             element: <RequireLogin />,
             children: [
               { path: paths.settings.path, lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsRoute }) },
-              { path: paths.newPost.path, element: <NotFoundRoute /> },
+              { path: paths.newPost.path, lazy: async () => ({ Component: (await import('./routes/new-post.tsx')).NewPostRoute }) },
               { path: paths.notifications.path, element: <NotFoundRoute /> },
               { path: paths.admin.path, element: <AdminRoute /> },
             ],
           },
           ...staticPages,
+          // Post pages come before the community catch-all (/:communityName).
+          ...[paths.post.path, paths.comment.path].map((path) => ({
+            path,
+            lazy: async () => ({ Component: (await import('./routes/post.tsx')).PostRoute }),
+          })),
+          { path: paths.communities.path, element: <CommunitiesRoute /> },
+          { path: paths.community.path, element: <CommunityRoute /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

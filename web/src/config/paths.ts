@@ -34,8 +34,20 @@ export const paths = {
   /** The second spelling of the markdown guide's address. */
   markdownGuideUnderscore: { path: '/markdown_guide', getHref: () => '/markdown_guide' },
 
-  communities: { getHref: () => '/communities' },
+  communities: { path: '/communities', getHref: () => '/communities' },
   search: { getHref: () => '/search' },
-  community: { getHref: (name: string) => `/${encodeURIComponent(name)}` },
+  /** Registered after every fixed route, so that a fixed route wins over a community name. */
+  community: { path: '/:communityName', getHref: (name: string) => `/${encodeURIComponent(name)}` },
+  communityModtools: { getHref: (name: string) => `/${encodeURIComponent(name)}/modtools` },
+  post: {
+    path: '/:communityName/post/:publicId',
+    getHref: (communityName: string, publicId: string) => `/${encodeURIComponent(communityName)}/post/${encodeURIComponent(publicId)}`,
+  },
+  /** A post page with one comment focused (its permalink). */
+  comment: {
+    path: '/:communityName/post/:publicId/:commentId',
+    getHref: (communityName: string, publicId: string, commentId: string) =>
+      `/${encodeURIComponent(communityName)}/post/${encodeURIComponent(publicId)}/${encodeURIComponent(commentId)}`,
+  },
   profile: { getHref: (username: string) => `/@${encodeURIComponent(username)}` },
 } as const;

@@ -4,10 +4,10 @@ import { readCookie, readStorage, writeStorage } from './storage.ts';
 const CSRF_STORAGE_KEY = 'csrftoken';
 
 /** Keeps the anti-forgery token the server hands out; the cookie is the fallback. */
-const tokenStore: TokenStore = {
+export const csrfTokenStore: TokenStore = {
   get: () => readStorage(CSRF_STORAGE_KEY) ?? readCookie(CSRF_STORAGE_KEY),
   set: (token) => writeStorage(CSRF_STORAGE_KEY, token),
 };
 
 /** The one API client of the page (same origin, under /api). */
-export const api: ApiClient = createApiClient({ tokenStore });
+export const api: ApiClient = createApiClient({ tokenStore: csrfTokenStore });

@@ -21,25 +21,46 @@ export function isHttpUrl(value: string): boolean {
   return /^https?:\/\/[^\s/?#@]*@?[^\s/?#@:]+(:\d+)?([/?#]\S*)?$/i.test(value);
 }
 
+const NO_IMAGE_MESSAGE = "You haven't uploaded an image";
+const INVALID_URL_MESSAGE = 'Please submit a valid URL';
+
+/** The community a post goes to, by name. */
+export const postCommunity = v.pipe(v.optional(v.string('Select a community first'), ''), v.trim(), v.nonEmpty('Select a community first'));
+
+/** The images of a post with their captions, in order: at most 10. */
+export const postImages = v.pipe(
+  v.array(v.object({ imageId: id, caption: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(IMAGE_CAPTION_MAX))), null) })),
+  v.maxLength(POST_IMAGES_MAX, 'Image posts cannot contain more than 10 images. Please select fewer images and continue.'),
+);
+
+/** The images of an image post as the form checks them: at least one, at most 10. */
+export const imagePostImages = v.pipe(postImages, v.minLength(1, NO_IMAGE_MESSAGE));
+
+/**
+ * A link post's URL as the form checks it: an absolute http or https address. The API accepts
+ * any text here and answers a malformed address with its own 400 `invalid-url`.
+ */
+export const linkPostUrl = v.pipe(
+  v.string(INVALID_URL_MESSAGE),
+  v.trim(),
+  v.nonEmpty(INVALID_URL_MESSAGE),
+  v.maxLength(LINK_URL_MAX, INVALID_URL_MESSAGE),
+  v.check(isHttpUrl, INVALID_URL_MESSAGE),
+);
+
 /** POST /api/posts */
 export const createPostBody = v.pipe(
   v.object({
     type: v.optional(v.picklist(POST_TYPES, 'Unknown post type.'), 'text'),
     title: postTitle,
     body: v.optional(v.nullable(postBody), null),
-    community: v.pipe(v.optional(v.string('Select a community first'), ''), v.trim(), v.nonEmpty('Select a community first')),
+    community: postCommunity,
     userGroup: v.optional(userGroup, 'normal'),
-    images: v.optional(
-      v.pipe(
-        v.array(v.object({ imageId: id, caption: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(IMAGE_CAPTION_MAX))), null) })),
-        v.maxLength(POST_IMAGES_MAX, 'Image posts cannot contain more than 10 images. Please select fewer images and continue.'),
-      ),
-      [],
-    ),
-    url: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(LINK_URL_MAX, 'Please submit a valid URL'))), null),
+    images: v.optional(postImages, []),
+    url: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(LINK_URL_MAX, INVALID_URL_MESSAGE))), null),
   }),
-  v.check((post) => post.type !== 'image' || post.images.length > 0, "You haven't uploaded an image"),
-  v.check((post) => post.type !== 'link' || (post.url ?? '') !== '', 'Please submit a valid URL'),
+  v.check((post) => post.type !== 'image' || post.images.length > 0, NO_IMAGE_MESSAGE),
+  v.check((post) => post.type !== 'link' || (post.url ?? '') !== '', INVALID_URL_MESSAGE),
 );
 export type CreatePostBody = v.InferInput<typeof createPostBody>;
 

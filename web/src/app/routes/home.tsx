@@ -1,11 +1,21 @@
+import { WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import { formatCount } from '@quorum/shared/format';
-import { Link } from 'react-router-dom';
+import type { User } from '@quorum/shared/types';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog.ts';
+import { CreateCommunityModal } from '../../features/communities/components/create-community-modal.tsx';
+import { Feed } from '../../features/posts/components/feed/feed.tsx';
+import { FeedLayoutToggle, FeedSortSelect } from '../../features/posts/components/feed/feed-controls.tsx';
+import { useFeedSort } from '../../features/posts/components/feed/use-feed-sort.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useInitialData } from '../../lib/session/get-initial.ts';
+
+type HomeFeed = 'home' | 'all';
 
 function JoinCard({ people }: { people: number }) {
   const authDialog = useAuthDialog();
@@ -31,68 +41,85 @@ function JoinCard({ people }: { people: number }) {
   );
 }
 
-/** The home screen of /, /subscriptions and /all. */
+/** The logged-in user's shortcuts in the right column. */
+function CreateCard({ user }: { user: User }) {
+  const [creating, setCreating] = useState(false);
+  return (
+    <section className="card home-actions" aria-labelledby="home-actions-title">
+      <div className="home-actions__who">
+        <Avatar name={user.username} image={user.proPic} size={40} />
+        <div>
+          <h2 id="home-actions-title" className="home-actions__title">
+            Your front page
+          </h2>
+          <p className="muted">Posts from the communities you joined.</p>
+        </div>
+      </div>
+      <Link className="button button--primary button--block" to={paths.newPost.getHref()}>
+        <Icon name="plus" size={18} />
+        Create post
+      </Link>
+      <button type="button" className="button button--block" onClick={() => setCreating(true)}>
+        <Icon name="communities" size={18} />
+        Create community
+      </button>
+      <CreateCommunityModal open={creating} onClose={() => setCreating(false)} />
+    </section>
+  );
+}
+
+/** A composer-like link to the new post page, for screens without the right column. */
+function CreatePostBar({ user }: { user: User }) {
+  return (
+    <Link className="create-post-bar card" to={paths.newPost.getHref()}>
+      <Avatar name={user.username} image={user.proPic} size={32} />
+      <span className="create-post-bar__prompt">Create post</span>
+      <Icon name="newPost" />
+    </Link>
+  );
+}
+
+const TITLES: Record<string, string> = {
+  [paths.subscriptions.path]: 'Subscriptions',
+  [paths.all.path]: 'All',
+};
+
+/** The home feed of /, /subscriptions and /all. */
 export function HomeRoute() {
-  const { user, communities, noUsers } = useInitialData();
-  useDocumentTitle();
+  const { user, noUsers } = useInitialData();
+  const { pathname } = useLocation();
+  const [sort, setSort] = useFeedSort();
+  const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_BREAKPOINT_PX}px)`);
+  const title = TITLES[pathname] ?? 'Home';
+  useDocumentTitle(pathname === '/' ? undefined : title);
+
+  // "/" is the user's chosen home feed; /subscriptions and /all name theirs.
+  const feed: HomeFeed = pathname === paths.all.path ? 'all' : pathname === paths.subscriptions.path ? 'home' : user?.homeFeed === 'all' ? 'all' : 'home';
+  const toggle = feed === 'all' ? { href: paths.subscriptions.getHref(), label: user ? 'Subscriptions' : 'Home' } : { href: paths.all.getHref(), label: 'All' };
 
   return (
-    <div className="home">
-      <section className="card hero" aria-labelledby="hero-title">
-        {user ? (
-          <>
-            <p className="hero__eyebrow">Welcome back</p>
-            <h1 id="hero-title" className="hero__title">
-              Good to see you, {user.username}.
-            </h1>
-          </>
-        ) : (
-          <>
-            <p className="hero__eyebrow">Welcome to Quorum</p>
-            <h1 id="hero-title" className="hero__title">
-              Conversations worth having.
-            </h1>
-          </>
-        )}
-        <p className="hero__text">
-          Quorum is a home for communities: people share links, pictures and ideas, and talk them through in threaded
-          discussions. It is open source and ad-free, and it doesn't track you.
-        </p>
-        <div className="hero__links">
-          <Link to={paths.about.getHref()} className="button">
-            <Icon name="info" />
-            About Quorum
-          </Link>
-          <Link to={paths.guidelines.getHref()} className="button button--ghost">
-            <Icon name="book" />
-            Guidelines
-          </Link>
-        </div>
-      </section>
-
-      {!user && <JoinCard people={noUsers} />}
-
-      {communities.length > 0 && (
-        <section className="card" aria-labelledby="home-communities">
-          <h2 id="home-communities" className="card__title">
-            {user ? 'Your communities' : 'Communities'}
-          </h2>
-          <ul className="community-grid">
-            {communities.map((community) => (
-              <li key={community.id}>
-                <Link className="community-chip" to={paths.community.getHref(community.name)}>
-                  <Avatar name={community.name} image={community.proPic} size={36} />
-                  <span className="community-chip__text">
-                    <span className="community-chip__name">{community.name}</span>
-                    <span className="community-chip__meta">
-                      {formatCount(community.noMembers)} {community.noMembers === 1 ? 'member' : 'members'}
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+    <div className="feed-page">
+      <div className="feed-page__main">
+        <header className="feed-header">
+          <div className="feed-header__titles">
+            <h1 className="feed-header__title">{title}</h1>
+            <Link className="feed-header__toggle" to={toggle.href}>
+              <Icon name={toggle.label === 'All' ? 'globe' : 'list'} size={16} />
+              {toggle.label}
+            </Link>
+          </div>
+          <div className="feed-header__controls">
+            <FeedSortSelect value={sort} onChange={setSort} />
+            <FeedLayoutToggle />
+          </div>
+        </header>
+        {user && !wide && <CreatePostBar user={user} />}
+        <Feed params={{ feed, sort }} label={`${title} posts`} banner={!user && !wide ? <JoinCard people={noUsers} /> : undefined} />
+      </div>
+      {wide && (
+        <aside className="feed-page__aside" aria-label="About your feed">
+          {user ? <CreateCard user={user} /> : <JoinCard people={noUsers} />}
+        </aside>
       )}
     </div>
   );

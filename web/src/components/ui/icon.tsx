@@ -198,6 +198,12 @@ const PATHS = {
     </>
   ),
   plus: <path d="M12 5v14M5 12h14" />,
+  upload: (
+    <>
+      <path d="M12 15.5v-11M7.5 9 12 4.5 16.5 9" />
+      <path d="M5 19.5h14" />
+    </>
+  ),
   layoutCards: (
     <>
       <rect x="4" y="3.5" width="16" height="7.5" rx="2" />

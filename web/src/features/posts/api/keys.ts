@@ -13,4 +13,6 @@ export const postKeys = {
   feed: (params: FeedParams) => [...postKeys.feeds(), params] as const,
   details: () => [...postKeys.all, 'detail'] as const,
   detail: (publicId: string) => [...postKeys.details(), publicId] as const,
+  /** The title of the page a link post points to. */
+  linkInfo: (url: string) => [...postKeys.all, 'link-info', url] as const,
 };

@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import type { Post } from '@quorum/shared/types';
+import { apiAs } from './helpers.ts';
+import { newUser, openPost, postPath, seedPost } from './post-helpers.ts';
+
+test('an unknown post shows the not-found page', async ({ page }) => {
+  await page.goto('/anything/post/nosuchid');
+  await expect(page.getByText('404: Not found!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go home.' })).toBeVisible();
+});
+
+test("the address is rewritten, in place, to the post's real community", async ({ page }) => {
+  const { post } = await seedPost(page);
+  await page.goto('/about');
+  await page.goto(`/wrongplace/post/${post.publicId}`);
+  await expect(page).toHaveURL(new RegExp(`${postPath(post)}$`));
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/about$/);
+});
+
+test('the share menu copies the link', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { post } = await seedPost(page);
+  await openPost(page, post);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('menuitem', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied to clipboard.')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(new RegExp(`${postPath(post)}$`));
+});
+
+test('the author deletes their post and its content is no longer shown', async ({ page }) => {
+  const { post } = await seedPost(page);
+  await openPost(page, post);
+  await expect(page.getByText('Mine keeps')).toBeVisible();
+  await page.getByRole('button', { name: 'Manage post' }).click();
+  await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted by author.')).toBeVisible();
+  await expect(page.getByText('Mine keeps')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Add a comment' })).toHaveCount(0);
+});
+
+test('moderators lock, pin and announce from the manage menu', async ({ page }) => {
+  const { post } = await seedPost(page);
+  await openPost(page, post);
+  const manage = page.getByRole('button', { name: 'Manage post' });
+
+  await manage.click();
+  await page.getByRole('menuitem', { name: 'Lock as mod' }).click();
+  await expect(page.getByText(/This post is locked by the moderators/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upvote' }).first()).toBeDisabled();
+  await manage.click();
+  await page.getByRole('menuitem', { name: 'Unlock' }).click();
+  await expect(page.getByText(/This post is locked/)).toHaveCount(0);
+
+  await manage.click();
+  await page.getByRole('menuitem', { name: 'Pin in community' }).click();
+  await expect(page.locator('.post-page .marker--pinned')).toBeVisible();
+  await manage.click();
+  await expect(page.getByRole('menuitem', { name: 'Unpin from community' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await manage.click();
+  await page.getByRole('menuitem', { name: 'Announce' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Announce this post?' });
+  await expect(dialog).toContainText('Are you sure? This will send a notification to all users.');
+  await dialog.getByRole('button', { name: 'Announce' }).click();
+  await expect(page.getByText('Announced to all users.')).toBeVisible();
+  await manage.click();
+  await page.getByRole('menuitem', { name: 'Announce' }).click();
+  await page.getByRole('dialog', { name: 'Announce this post?' }).getByRole('button', { name: 'Announce' }).click();
+  await expect(page.getByText('Already announced')).toBeVisible();
+});
+
+test('readers other than the author and the staff get no manage menu', async ({ page }) => {
+  const { post } = await seedPost(page);
+  await newUser(page);
+  await openPost(page, post);
+  await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Manage post' })).toHaveCount(0);
+});
+
+test('a YouTube link is embedded in the page and also offered as a link that opens in a new tab', async ({ page }) => {
+  const { community } = await seedPost(page);
+  const post = await apiAs<Post>(page, 'POST', '/api/posts', {
+    type: 'link',
+    title: 'Pruning tomatoes, the video',
+    url: 'https://youtu.be/dQw4w9WgXcQ',
+    community: community.name,
+  });
+  await openPost(page, post);
+  const player = page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]');
+  await expect(player).toHaveCount(1);
+  await expect(page.getByRole('link', { name: /youtu\.be/ })).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('link', { name: /youtu\.be/ })).toHaveAttribute('rel', /noopener/);
+});

@@ -1,0 +1,156 @@
+import { ApiError } from '@quorum/client/api-error';
+import { COMMUNITY_NAME_PATTERN, WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
+import type { Community } from '@quorum/shared/types';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { StatusPage } from '../../components/errors/status-page.tsx';
+import { paths } from '../../config/paths.ts';
+import { communityOptions } from '../../features/communities/api/get-community.ts';
+import { CommunityHeader } from '../../features/communities/components/community-header.tsx';
+import { CommunityAboutCard, CommunityModsCard, CommunityRulesCard } from '../../features/communities/components/community-info.tsx';
+import { CommunityHeaderSkeleton } from '../../features/communities/components/community-page-skeleton.tsx';
+import { useInvalidateFeeds } from '../../features/posts/api/get-feed.ts';
+import { Feed } from '../../features/posts/components/feed/feed.tsx';
+import { FeedLayoutToggle, FeedSortSelect } from '../../features/posts/components/feed/feed-controls.tsx';
+import { useFeedSort } from '../../features/posts/components/feed/use-feed-sort.ts';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useMediaQuery } from '../../hooks/use-media-query.ts';
+import { NotFoundRoute } from './not-found.tsx';
+
+type Tab = 'posts' | 'about';
+const TABS: ReadonlyArray<{ id: Tab; label: string }> = [
+  { id: 'posts', label: 'Posts' },
+  { id: 'about', label: 'About' },
+];
+
+function CommunityPosts({ community }: { community: Community }) {
+  const [sort, setSort] = useFeedSort();
+  return (
+    <>
+      <div className="feed-header feed-header--community">
+        <h2 className="visually-hidden">Posts</h2>
+        <div className="feed-header__controls">
+          <FeedSortSelect value={sort} onChange={setSort} />
+          <FeedLayoutToggle />
+        </div>
+      </div>
+      <Feed params={{ communityId: community.id, sort }} showCommunity={false} label={`Posts in /${community.name}`} />
+    </>
+  );
+}
+
+function CommunityAbout({ community }: { community: Community }) {
+  return (
+    <>
+      <CommunityAboutCard community={community} />
+      <CommunityRulesCard community={community} />
+      <CommunityModsCard community={community} />
+    </>
+  );
+}
+
+/** Posts and About as tabs, for screens without room for the right column. */
+function CommunityTabs({ community }: { community: Community }) {
+  const [tab, setTab] = useState<Tab>('posts');
+  const baseId = useId();
+  const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    const index = TABS.findIndex((item) => item.id === tab);
+    const next =
+      event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
+    const target = TABS[next];
+    if (!target) return;
+    setTab(target.id);
+    tabRefs.current.get(target.id)?.focus();
+  };
+
+  return (
+    <div className="community-tabs">
+      <div className="tabs" role="tablist" aria-label={`/${community.name}`} onKeyDown={onKeyDown}>
+        {TABS.map((item) => (
+          <button
+            key={item.id}
+            ref={(element) => {
+              if (element) tabRefs.current.set(item.id, element);
+              else tabRefs.current.delete(item.id);
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-${item.id}-tab`}
+            aria-controls={`${baseId}-${item.id}`}
+            aria-selected={tab === item.id}
+            tabIndex={tab === item.id ? 0 : -1}
+            className="tabs__tab"
+            onClick={() => setTab(item.id)}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-${tab}`} aria-labelledby={`${baseId}-${tab}-tab`} className="community-tabs__panel">
+        {tab === 'posts' ? <CommunityPosts community={community} /> : <CommunityAbout community={community} />}
+      </div>
+    </div>
+  );
+}
+
+/** /{communityName}: the community's header, its feed, and its about, rules and moderators. */
+export function CommunityRoute() {
+  const { communityName = '' } = useParams();
+  // Other addresses that reach this route (such as /@name) cannot be communities.
+  if (!COMMUNITY_NAME_PATTERN.test(communityName)) return <NotFoundRoute />;
+  return <CommunityScreen key={communityName.toLowerCase()} communityName={communityName} />;
+}
+
+function CommunityScreen({ communityName }: { communityName: string }) {
+  const query = useQuery(communityOptions(communityName));
+  const community = query.data;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_BREAKPOINT_PX}px)`);
+  const invalidateFeeds = useInvalidateFeeds();
+  useDocumentTitle(community ? `/${community.name}` : communityName);
+
+  // Names are case-insensitive: the address takes the community's own spelling.
+  useEffect(() => {
+    if (community && community.name !== communityName) {
+      navigate({ pathname: paths.community.getHref(community.name), search: location.search }, { replace: true });
+    }
+  }, [community, communityName, location.search, navigate]);
+
+  if (query.isError && !community) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundRoute />;
+    return (
+      <StatusPage title="Something went wrong.">
+        <p className="status-page__text">The community couldn't be loaded.</p>
+        <button type="button" className="button button--primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          Retry
+        </button>
+      </StatusPage>
+    );
+  }
+
+  if (!community) return <CommunityHeaderSkeleton />;
+
+  return (
+    <div className="community-page">
+      <CommunityHeader community={community} onMembershipChange={invalidateFeeds} />
+      {wide ? (
+        <div className="feed-page">
+          <div className="feed-page__main">
+            <CommunityPosts community={community} />
+          </div>
+          <aside className="feed-page__aside" aria-label={`About /${community.name}`}>
+            <CommunityAbout community={community} />
+          </aside>
+        </div>
+      ) : (
+        <CommunityTabs community={community} />
+      )}
+    </div>
+  );
+}

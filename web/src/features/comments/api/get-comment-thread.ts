@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { commentKeys } from './keys.ts';
+
+/**
+ * GET /api/posts/{publicId}/comments/{commentId}: a permalinked comment with the comments above
+ * it and its replies, for when it is not among the comments already loaded.
+ */
+export const commentThreadOptions = (publicId: string, commentId: string) =>
+  queryOptions({
+    queryKey: commentKeys.thread(publicId, commentId),
+    queryFn: ({ signal }) => api.getCommentThread(publicId, commentId, signal),
+    // A missing comment is explained in the thread, not raised as an alert.
+    meta: { silent: true },
+  });

@@ -1,0 +1,19 @@
+import type { CommentsPage } from '@quorum/shared/types';
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { commentKeys } from './keys.ts';
+
+export type CommentPages = InfiniteData<CommentsPage, string | null>;
+
+/**
+ * GET /api/posts/{publicId}/comments?next=: the thread a page at a time, top-level comments best
+ * first with their replies. The first page also comes with the post; the comments section starts
+ * from that one.
+ */
+export const commentsOptions = (publicId: string) =>
+  infiniteQueryOptions({
+    queryKey: commentKeys.list(publicId),
+    queryFn: ({ pageParam, signal }) => api.getComments(publicId, { next: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+  });

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { commentKeys } from './keys.ts';
+
+/** GET /api/posts/{publicId}/comments?parentId=: every reply under a comment (flat), for 'load more replies'. */
+export const repliesOptions = (publicId: string, parentId: string) =>
+  queryOptions({
+    queryKey: commentKeys.replies(publicId, parentId),
+    queryFn: ({ signal }) => api.getComments(publicId, { parentId }, signal),
+    // The control that asked shows the failure beside itself.
+    meta: { silent: true },
+  });

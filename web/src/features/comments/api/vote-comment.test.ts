@@ -1,0 +1,20 @@
+import type { Comment } from '@quorum/shared/types';
+import { describe, expect, it } from 'vitest';
+import { applyCommentVote, commentVote } from './vote-comment.ts';
+
+const comment = (vote: boolean | null, upvotes: number, downvotes: number) =>
+  ({ upvotes, downvotes, userVoted: vote !== null, userVotedUp: vote === true }) as Comment;
+
+describe('applyCommentVote', () => {
+  it.each([
+    [null, true, { vote: true, upvotes: 2, downvotes: 1 }],
+    [null, false, { vote: false, upvotes: 1, downvotes: 2 }],
+    [true, true, { vote: null, upvotes: 0, downvotes: 1 }],
+    [true, false, { vote: false, upvotes: 0, downvotes: 2 }],
+    [false, false, { vote: null, upvotes: 1, downvotes: 0 }],
+    [false, true, { vote: true, upvotes: 2, downvotes: 0 }],
+  ] as const)('from %s voting up=%s', (from, up, expected) => {
+    const next = applyCommentVote(comment(from, 1, 1), up);
+    expect({ vote: commentVote(next), upvotes: next.upvotes, downvotes: next.downvotes }).toEqual(expected);
+  });
+});

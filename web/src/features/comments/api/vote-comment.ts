@@ -1,0 +1,70 @@
+import { ApiError } from '@quorum/client/api-error';
+import { ErrorCode } from '@quorum/shared/errors';
+import type { Comment } from '@quorum/shared/types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useAlerts } from '../../../components/ui/alerts.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { restoreComments, snapshotComments, updateCachedComment } from './comments-cache.ts';
+import { commentKeys, commentMutationKeys } from './keys.ts';
+
+/** The viewer's vote on a comment: true up, false down, null none. */
+export function commentVote(comment: Comment): boolean | null {
+  return comment.userVoted ? comment.userVotedUp : null;
+}
+
+/** The comment after a vote, by the vote state machine: same direction clears, other direction moves. */
+export function applyCommentVote(comment: Comment, up: boolean): Comment {
+  const current = commentVote(comment);
+  let { upvotes, downvotes } = comment;
+  if (current === true) upvotes -= 1;
+  if (current === false) downvotes -= 1;
+  const vote = current === up ? null : up;
+  if (vote === true) upvotes += 1;
+  if (vote === false) downvotes += 1;
+  return { ...comment, upvotes, downvotes, userVoted: vote !== null, userVotedUp: vote === true };
+}
+
+/** Refusals whose own message says what happened (a deleted comment, a locked post). */
+function isExplainedRefusal(error: Error): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && (error.code === ErrorCode.commentDeleted || error.code === ErrorCode.postLocked);
+}
+
+/**
+ * Votes on a comment optimistically: the counts change at once and roll back if the server
+ * refuses. While one vote on a comment is on its way, another click on it is ignored.
+ */
+export function useVoteComment() {
+  const client = useQueryClient();
+  const alerts = useAlerts();
+  const mutation = useMutation({
+    mutationKey: commentMutationKeys.vote,
+    mutationFn: ({ comment, up }: { comment: Comment; up: boolean }) => api.voteComment(comment.id, up),
+    meta: { handlesError: isExplainedRefusal },
+    onMutate: async ({ comment, up }) => {
+      await client.cancelQueries({ queryKey: commentKeys.post(comment.postPublicId) });
+      const snapshot = snapshotComments(client, comment.postPublicId);
+      updateCachedComment(client, comment.postPublicId, comment.id, (cached) => applyCommentVote(cached, up));
+      return snapshot;
+    },
+    onError: (error, _variables, snapshot) => {
+      if (snapshot) restoreComments(client, snapshot);
+      if (isExplainedRefusal(error)) alerts.show(error.message);
+    },
+    onSuccess: (comment) => updateCachedComment(client, comment.postPublicId, comment.id, () => comment),
+  });
+
+  const { mutate } = mutation;
+  const vote = useCallback(
+    (comment: Comment, up: boolean) => {
+      const inFlight = client.isMutating({
+        mutationKey: commentMutationKeys.vote,
+        predicate: (m) => (m.state.variables as { comment: Comment } | undefined)?.comment.id === comment.id,
+      });
+      if (inFlight > 0) return;
+      mutate({ comment, up });
+    },
+    [client, mutate],
+  );
+  return { vote };
+}

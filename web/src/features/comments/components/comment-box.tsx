@@ -1,0 +1,117 @@
+import { commentBody } from '@quorum/shared/schemas/comments';
+import type { UserGroup } from '@quorum/shared/types';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import * as v from 'valibot';
+import { paths } from '../../../config/paths.ts';
+
+const GROUP_NAMES: Record<UserGroup, string> = { normal: 'Yourself', mods: 'Moderator', admins: 'Admin' };
+
+interface CommentBoxProps {
+  /** The accessible name of the text box. */
+  label: string;
+  placeholder?: string;
+  initialBody?: string;
+  submitLabel: string;
+  /** Groups the writer may speak as besides themself; a picker shows when there are any. */
+  staffGroups?: UserGroup[];
+  autoFocus?: boolean;
+  pending: boolean;
+  /** A refusal from the server, shown under the box. */
+  serverError?: string | null;
+  onSubmit: (body: string, group: UserGroup, done: () => void) => void;
+  onCancel?: () => void;
+}
+
+/**
+ * A markdown text box for a comment, a reply or an edit. Ctrl/Cmd+Enter sends it, Escape cancels
+ * a reply or an edit; an empty message is refused before it is sent.
+ */
+export function CommentBox({
+  label, placeholder, initialBody = '', submitLabel, staffGroups = [], autoFocus = false, pending, serverError, onSubmit, onCancel,
+}: CommentBoxProps) {
+  const [body, setBody] = useState(initialBody);
+  const [group, setGroup] = useState<UserGroup>('normal');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const groupId = useId();
+  const shownError = error ?? serverError ?? null;
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (pending) return;
+    const parsed = v.safeParse(commentBody, body);
+    if (!parsed.success) {
+      setError(parsed.issues[0].message);
+      return;
+    }
+    setError(null);
+    onSubmit(parsed.output, group, () => {
+      setBody('');
+      setGroup('normal');
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      submit();
+    } else if (event.key === 'Escape' && onCancel) {
+      event.preventDefault();
+      onCancel();
+    }
+  };
+
+  return (
+    <form className="comment-box" onSubmit={submit} noValidate>
+      <textarea
+        className="comment-box__input"
+        aria-label={label}
+        placeholder={placeholder}
+        value={body}
+        onChange={(event) => {
+          setBody(event.target.value);
+          if (error) setError(null);
+        }}
+        onKeyDown={onKeyDown}
+        autoFocus={autoFocus}
+        rows={3}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={shownError ? errorId : undefined}
+        readOnly={pending}
+      />
+      {shownError && (
+        <p id={errorId} className="field__error comment-box__error" role="alert">
+          {shownError}
+        </p>
+      )}
+      <div className="comment-box__bar">
+        <Link className="comment-box__help" to={paths.markdownGuide.getHref()} target="_blank">
+          Markdown
+        </Link>
+        {staffGroups.length > 0 && (
+          <span className="comment-box__group">
+            <label htmlFor={groupId}>As</label>
+            <select id={groupId} className="select comment-box__select" value={group} onChange={(event) => setGroup(event.target.value as UserGroup)}>
+              {(['normal', ...staffGroups] as const).map((item) => (
+                <option key={item} value={item}>
+                  {GROUP_NAMES[item]}
+                </option>
+              ))}
+            </select>
+          </span>
+        )}
+        <span className="comment-box__buttons">
+          {onCancel && (
+            <button type="button" className="button button--ghost button--small" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+          <button type="submit" className="button button--primary button--small" disabled={pending} aria-busy={pending || undefined}>
+            {submitLabel}
+          </button>
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Comment, Post, User, UserGroup } from '@quorum/shared/types';
+import { createContext, useContext } from 'react';
+import type { RepliesState } from '../hooks/use-comment-thread.ts';
+
+export interface CommentsContextValue {
+  post: Post;
+  user: User | null;
+  /** The groups the viewer may speak or delete as, besides themself: mods and/or admins. */
+  staffGroups: UserGroup[];
+  /** Whether the viewer may write comments here now (logged-in or not: visitors get the prompt). */
+  canComment: boolean;
+  focusId: string | null;
+  loadReplies: (parentId: string) => void;
+  repliesState: (parentId: string) => RepliesState;
+  /** The post's comment count moved by `delta`. */
+  onCountChange: (delta: number) => void;
+  /** Runs an action for a logged-in reader; shows visitors the login prompt. */
+  requireLogin: (action: () => void) => () => void;
+  /** Votes on a comment (one vote per comment at a time). */
+  vote: (comment: Comment, up: boolean) => void;
+}
+
+export const CommentsContext = createContext<CommentsContextValue | null>(null);
+
+export function useCommentsContext(): CommentsContextValue {
+  const value = useContext(CommentsContext);
+  if (!value) throw new Error('Comments need a CommentsContext.');
+  return value;
+}

@@ -1,0 +1,209 @@
+import { formatCount } from '@quorum/shared/format';
+import type { Post, UserGroup } from '@quorum/shared/types';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useIsMobile } from '../../../hooks/use-media-query.ts';
+import { useInitialData } from '../../../lib/session/get-initial.ts';
+import { useLoginPrompt } from '../../auth/hooks/use-login-prompt.ts';
+import { commentFormError, useCreateComment } from '../api/create-comment.ts';
+import { useVoteComment } from '../api/vote-comment.ts';
+import { useCommentThread } from '../hooks/use-comment-thread.ts';
+import { useProgressiveCount } from '../hooks/use-progressive-count.ts';
+import { renderBatch } from '../utils/render-batches.ts';
+import { CommentBox } from './comment-box.tsx';
+import { CommentItem } from './comment-item.tsx';
+import { CommentsContext, useCommentsContext, type CommentsContextValue } from './comments-context.ts';
+
+interface CommentsSectionProps {
+  post: Post;
+  /** When the post, with the thread's first page, was fetched. */
+  postUpdatedAt: number;
+  /** Whether the viewer moderates the post's community. */
+  isMod: boolean;
+  /** The permalinked comment, if any. */
+  focusId: string | null;
+  /** The post's comment count moved by `delta` (a comment written or deleted). */
+  onCountChange: (delta: number) => void;
+}
+
+function commentsLabel(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'comment' : 'comments'}`;
+}
+
+/** Why the comment box is not there, or null when it is. */
+function closedReason(post: Post, isStaff: boolean, isBanned: boolean): string | null {
+  if (post.deleted) return 'This post has been deleted. New comments cannot be posted.';
+  if (isBanned) return 'You are banned from this community.';
+  if (post.locked && !isStaff) {
+    const by = post.lockedByGroup === 'admins' ? 'the admins' : 'the moderators';
+    return `This post has been locked by ${by}. New comments cannot be posted.`;
+  }
+  return null;
+}
+
+function TopComposer() {
+  const { post, user, staffGroups, onCountChange, requireLogin } = useCommentsContext();
+  const create = useCreateComment({ publicId: post.publicId, communityId: post.communityId, onCreated: () => onCountChange(1) });
+
+  if (!user) {
+    return (
+      <button type="button" className="comment-box comment-box--prompt" onClick={requireLogin(() => undefined)}>
+        <span>Add a comment</span>
+        <span className="button button--primary button--small">Log in to comment</span>
+      </button>
+    );
+  }
+  return (
+    <CommentBox
+      label="Add a comment"
+      placeholder="Add a comment"
+      submitLabel="Comment"
+      staffGroups={staffGroups}
+      pending={create.isPending}
+      serverError={commentFormError(create.error)}
+      onSubmit={(body, group, done) => create.mutate({ body, parentId: null, userGroup: group }, { onSuccess: done })}
+    />
+  );
+}
+
+function CommentsSkeleton() {
+  return (
+    <div className="comments__skeleton" aria-hidden="true">
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="comments__skeleton-row">
+          <Skeleton width={140} height={14} />
+          <Skeleton width="92%" height={14} />
+          <Skeleton width="70%" height={14} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The comments of a post: the comment box, the thread (top-level comments rendered in batches,
+ * 'load more comments' for the next page) and, at a permalink, only that comment's thread with
+ * the comment scrolled into view and highlighted.
+ */
+export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountChange }: CommentsSectionProps) {
+  const { user, bannedFrom } = useInitialData();
+  const headingId = useId();
+  const { tree, pages, thread, repliesState, loadReplies } = useCommentThread({ post, postUpdatedAt, focusId });
+  const isMobile = useIsMobile();
+  const shown = useProgressiveCount(tree.roots.length, renderBatch(isMobile));
+
+  const staffGroups = useMemo(() => {
+    const groups: UserGroup[] = [];
+    if (isMod) groups.push('mods');
+    if (user?.isAdmin) groups.push('admins');
+    return groups;
+  }, [isMod, user?.isAdmin]);
+  const { requireLogin, loginPrompt } = useLoginPrompt();
+  const { vote } = useVoteComment();
+  const isBanned = user !== null && bannedFrom.includes(post.communityId);
+  const closed = closedReason(post, staffGroups.length > 0, isBanned);
+
+  const context = useMemo<CommentsContextValue>(
+    () => ({
+      post,
+      user,
+      staffGroups,
+      canComment: closed === null,
+      focusId,
+      loadReplies,
+      repliesState: (parentId) => repliesState.get(parentId) ?? 'idle',
+      onCountChange,
+      requireLogin,
+      vote,
+    }),
+    [post, user, staffGroups, closed, focusId, loadReplies, repliesState, onCountChange, requireLogin, vote],
+  );
+
+  // A permalink scrolls its comment into view once, when it first shows.
+  const scrolledTo = useRef<string | null>(null);
+  const focusShown = focusId !== null && tree.byId.has(focusId);
+  useEffect(() => {
+    if (!focusId || !focusShown || scrolledTo.current === focusId) return;
+    scrolledTo.current = focusId;
+    const element = document.getElementById(`comment-${focusId}`);
+    element?.scrollIntoView({ block: 'center' });
+    element?.querySelector<HTMLElement>('.comment__main')?.focus({ preventScroll: true });
+  }, [focusId, focusShown]);
+
+  const focusLoading = focusId !== null && !focusShown && thread.isFetching;
+  const focusMissing = focusId !== null && !focusShown && (thread.isError || thread.isSuccess);
+  const loading = (pages.data === undefined && pages.isPending) || focusLoading;
+
+  return (
+    <CommentsContext.Provider value={context}>
+      <section id="comments" className="comments card" aria-labelledby={headingId}>
+        <header className="comments__header">
+          <h2 id={headingId} className="comments__title">
+            {commentsLabel(post.noComments)}
+          </h2>
+          {post.newComments > 0 && (
+            <span className="comments__new-count">
+              {formatCount(post.newComments)} new {post.newComments === 1 ? 'comment' : 'comments'}
+            </span>
+          )}
+        </header>
+
+        {closed === null ? (
+          !focusId && <TopComposer />
+        ) : (
+          <p className="notice comments__closed" role="note">
+            <Icon name="lock" size={16} />
+            {closed}
+          </p>
+        )}
+
+        {focusId && (
+          <div className="comments__focus">
+            <span>{focusMissing ? "That comment doesn't exist or was removed." : 'Showing a single comment thread.'}</span>
+            <Link to={paths.post.getHref(post.communityName, post.publicId)} className="comments__focus-link">
+              View all comments
+            </Link>
+          </div>
+        )}
+
+        {loading ? (
+          <CommentsSkeleton />
+        ) : pages.isError && pages.data === undefined ? (
+          <div className="comments__error" role="alert">
+            <p>Couldn't load the comments.</p>
+            <button type="button" className="button button--small" onClick={() => void pages.refetch()}>
+              Retry
+            </button>
+          </div>
+        ) : tree.roots.length === 0 && !focusId ? (
+          <p className="comments__empty">{closed === null ? 'No comments yet. Start the conversation.' : 'No comments yet.'}</p>
+        ) : (
+          <ol className="comments__list">
+            {tree.roots.slice(0, shown).map((node) => (
+              <CommentItem key={node.comment.id} node={node} parentAuthor={null} />
+            ))}
+          </ol>
+        )}
+
+        {!focusId && shown >= tree.roots.length && pages.hasNextPage && (
+          <div className="comments__more">
+            <button
+              type="button"
+              className="button"
+              onClick={() => void pages.fetchNextPage()}
+              disabled={pages.isFetchingNextPage}
+              aria-busy={pages.isFetchingNextPage || undefined}
+            >
+              {pages.isFetchingNextPage ? 'Loading…' : 'Load more comments'}
+            </button>
+            {pages.isFetchNextPageError && <span className="comments__more-error">Couldn't load more comments. Try again.</span>}
+          </div>
+        )}
+      </section>
+      {loginPrompt}
+    </CommentsContext.Provider>
+  );
+}

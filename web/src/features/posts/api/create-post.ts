@@ -1,0 +1,42 @@
+import { ApiError } from '@quorum/client/api-error';
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import type { CreatePostBody } from '@quorum/shared/schemas/posts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { postKeys } from './keys.ts';
+
+export interface PostFormError {
+  /** Where the post form shows it: beside a field, or above the buttons. */
+  field: 'community' | 'url' | 'form';
+  message: string;
+}
+
+/**
+ * The message the post form shows itself for a failed create or edit, or null for failures the
+ * generic handler announces (rate limits, network, server errors).
+ */
+export function postFormError(error: Error, communityName: string): PostFormError | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 400 && error.code === ErrorCode.invalidUrl) return { field: 'url', message: Messages.invalidUrl };
+  if (error.status === 403 && error.code === ErrorCode.bannedFromCommunity) {
+    return { field: 'form', message: `You've been banned from ${communityName}.` };
+  }
+  if (error.status === 403 && error.code === ErrorCode.postingRestricted) {
+    return { field: 'form', message: 'Only approved members of this community can post.' };
+  }
+  if (error.status === 404 && error.message === Messages.communityNotFound) {
+    return { field: 'community', message: Messages.communityNotFound };
+  }
+  if (error.status === 400 || error.status === 403 || error.status === 404) return { field: 'form', message: error.message };
+  return null;
+}
+
+/** POST /api/posts: creates the post; the feeds are refetched so that it shows there. */
+export function useCreatePost() {
+  return useMutation({
+    mutationFn: (body: CreatePostBody) => api.createPost(body),
+    networkMode: 'always',
+    meta: { handlesError: (error) => postFormError(error, '') !== null },
+    onSuccess: (_post, _body, _onMutateResult, { client }) => client.invalidateQueries({ queryKey: postKeys.feeds() }),
+  });
+}

@@ -1,0 +1,21 @@
+import type { PostsPage } from '@quorum/shared/types';
+import { infiniteQueryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '../../../lib/api-client.ts';
+import { postKeys, type FeedParams } from './keys.ts';
+
+/** GET /api/posts: a feed, page by page; the opaque `next` cursor is null at the end. */
+export const feedOptions = (params: FeedParams) =>
+  infiniteQueryOptions({
+    queryKey: postKeys.feed(params),
+    queryFn: ({ pageParam, signal }): Promise<PostsPage> =>
+      api.getPosts({ feed: params.feed, communityId: params.communityId, sort: params.sort, next: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next,
+  });
+
+/** Marks every cached feed stale (a joined or left community changes the home feed). */
+export function useInvalidateFeeds(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: postKeys.feeds() }), [queryClient]);
+}

@@ -1,0 +1,17 @@
+import type { Post } from '@quorum/shared/types';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { updateCachedPost } from './vote-post.ts';
+
+/**
+ * POST /api/hidden_posts and DELETE /api/hidden_posts/{postId}. The post stays in the feeds it
+ * was seen in, marked hidden (shown as 'Hidden post' with Undo); the server leaves it out of
+ * feeds fetched later.
+ */
+export function useSetPostHidden() {
+  return useMutation({
+    mutationFn: ({ post, hidden }: { post: Post; hidden: boolean }) => (hidden ? api.hidePost(post.id) : api.unhidePost(post.id)),
+    onMutate: ({ post, hidden }, { client }) => updateCachedPost(client, post.id, (p) => ({ ...p, hidden })),
+    onError: (_error, { post, hidden }, _onMutateResult, { client }) => updateCachedPost(client, post.id, (p) => ({ ...p, hidden: !hidden })),
+  });
+}

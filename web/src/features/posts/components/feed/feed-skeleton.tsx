@@ -1,0 +1,38 @@
+import { Skeleton } from '../../../../components/ui/skeleton.tsx';
+import type { PostCardLayout } from '../post-card/post-card.tsx';
+
+/** The outline of a post while a feed loads, in the layout the posts will have. */
+export function PostCardSkeleton({ layout }: { layout: PostCardLayout }) {
+  if (layout === 'compact') {
+    return (
+      <div className="post-card post-card--compact post-card--skeleton" aria-hidden="true">
+        <div className="votes votes--column">
+          <Skeleton width={20} height={20} radius={6} />
+          <Skeleton width={18} height={14} />
+          <Skeleton width={20} height={20} radius={6} />
+        </div>
+        <div className="post-card__main">
+          <Skeleton width="45%" height={14} />
+          <Skeleton width="85%" height={18} />
+          <Skeleton width="30%" height={14} />
+        </div>
+        <Skeleton className="post-card__thumb" radius={10} />
+      </div>
+    );
+  }
+  return (
+    <div className="post-card post-card--card post-card--skeleton" aria-hidden="true">
+      <div className="post-card__header">
+        <Skeleton width={22} height={22} radius={999} />
+        <Skeleton width="40%" height={14} />
+      </div>
+      <Skeleton width="80%" height={22} />
+      <Skeleton width="95%" height={14} />
+      <Skeleton width="70%" height={14} />
+      <div className="post-card__footer">
+        <Skeleton width={96} height={32} radius={999} />
+        <Skeleton width={110} height={32} radius={999} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { genericErrorMessage } from '@quorum/client/api-error';
+import { FEED_EAGER_IMAGES, FEED_INITIAL_RENDER, FEED_SKELETONS } from '@quorum/shared/constants';
+import type { Post } from '@quorum/shared/types';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Fragment, useMemo, type ReactNode } from 'react';
+import { useLoadMore } from '../../../../hooks/use-load-more.ts';
+import { useDevicePreferences } from '../../../../lib/device-preferences.ts';
+import { feedOptions } from '../../api/get-feed.ts';
+import type { FeedParams } from '../../api/keys.ts';
+import { FeedItem } from './feed-item.tsx';
+import { PostCardSkeleton } from './feed-skeleton.tsx';
+
+interface FeedProps {
+  params: FeedParams;
+  /** Shown after the second post (the sign-up card for visitors on phones). */
+  banner?: ReactNode;
+  /** Leave the community out of each byline (on the community's own page). */
+  showCommunity?: boolean;
+  /** An accessible name for the list of posts. */
+  label: string;
+}
+
+/** Pages can overlap when ranks change between fetches; each post is shown once. */
+function uniquePosts(pages: ReadonlyArray<{ posts: Post[] }>): Post[] {
+  const seen = new Set<string>();
+  const posts: Post[] = [];
+  for (const page of pages) {
+    for (const post of page.posts) {
+      if (seen.has(post.id)) continue;
+      seen.add(post.id);
+      posts.push(post);
+    }
+  }
+  return posts;
+}
+
+function Skeletons({ count, layout }: { count: number; layout: 'card' | 'compact' }) {
+  return (
+    <div className={`feed feed--${layout}`} role="status" aria-label="Loading posts">
+      {Array.from({ length: count }, (_, index) => (
+        <PostCardSkeleton key={index} layout={layout} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A feed of posts in the device's layout, with infinite scroll (or a More button when the device
+ * turned it off). Posts render as they come near the screen; the first ones load their pictures
+ * at once.
+ */
+export function Feed({ params, banner, showCommunity = true, label }: FeedProps) {
+  const { feed_layout: layout, infinite_scrolling_disabled: manual } = useDevicePreferences();
+  const query = useInfiniteQuery(feedOptions(params));
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const posts = useMemo(() => uniquePosts(data?.pages ?? []), [data]);
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  const sentinel = useLoadMore(canLoadMore && !manual, () => void fetchNextPage());
+
+  if (query.isPending) return <Skeletons count={FEED_SKELETONS} layout={layout} />;
+
+  if (query.isError && posts.length === 0) {
+    return (
+      <div className="feed-status card">
+        <p>{genericErrorMessage(query.error)}</p>
+        <button type="button" className="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  if (posts.length === 0) {
+    return (
+      <div className="feed-status feed-status--empty card">
+        <p>Nothing to show</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul className={`feed feed--${layout}`} aria-label={label} aria-busy={isFetchingNextPage}>
+        {posts.map((post, index) => (
+          <Fragment key={post.id}>
+            <FeedItem
+              post={post}
+              layout={layout}
+              eager={index < FEED_EAGER_IMAGES}
+              initiallyRendered={index < FEED_INITIAL_RENDER}
+              showCommunity={showCommunity}
+            />
+            {banner && index === Math.min(1, posts.length - 1) && <li className="feed__banner">{banner}</li>}
+          </Fragment>
+        ))}
+      </ul>
+      {isFetchingNextPage && <Skeletons count={2} layout={layout} />}
+      {isFetchNextPageError && (
+        <div className="feed-status">
+          <button type="button" className="button" onClick={() => void fetchNextPage()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {canLoadMore &&
+        (manual ? (
+          <div className="feed-status">
+            <button type="button" className="button" onClick={() => void fetchNextPage()}>
+              More
+            </button>
+          </div>
+        ) : (
+          <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
+        ))}
+      {!hasNextPage && <p className="feed-end">No more posts</p>}
+    </>
+  );
+}

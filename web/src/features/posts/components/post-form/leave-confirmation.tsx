@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import { Modal } from '../../../../components/ui/modal.tsx';
+
+const QUESTION = 'Are you sure you want to leave?';
+
+/**
+ * Asks before the user leaves a form with unsaved work: in-app navigation (links, Back, Cancel)
+ * shows a dialog, closing or reloading the tab the browser's own prompt. `allowLeaving` lets the
+ * next navigation through, for leaving after a successful submit.
+ */
+export function useLeaveConfirmation(unsaved: boolean) {
+  const unsavedRef = useRef(unsaved);
+  useLayoutEffect(() => {
+    unsavedRef.current = unsaved;
+  });
+  const allowedRef = useRef(false);
+
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      unsavedRef.current &&
+      !allowedRef.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  useEffect(() => {
+    if (!unsaved) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show their prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [unsaved]);
+
+  const allowLeaving = useCallback(() => {
+    allowedRef.current = true;
+  }, []);
+
+  const dialog = (
+    <Modal open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={QUESTION}>
+      <p>What you've written here will be lost.</p>
+      <div className="modal__actions">
+        <button type="button" className="button" onClick={() => blocker.reset?.()} data-autofocus>
+          Stay
+        </button>
+        <button type="button" className="button post-form__danger" onClick={() => blocker.proceed?.()}>
+          Leave
+        </button>
+      </div>
+    </Modal>
+  );
+
+  return { dialog, allowLeaving };
+}

@@ -1,0 +1,190 @@
+import type { Post, UserGroup } from '@quorum/shared/types';
+import { useId, useState } from 'react';
+import { Icon } from '../../../../components/ui/icon.tsx';
+import { Menu, MenuButton, MenuLink, MenuSeparator } from '../../../../components/ui/menu.tsx';
+import { Modal } from '../../../../components/ui/modal.tsx';
+import { paths } from '../../../../config/paths.ts';
+import { useSessionUser } from '../../../../lib/session/get-initial.ts';
+import { useDeletePost } from '../../api/delete-post.ts';
+import { useAnnouncePost, useChangePostGroup, useLockPost, usePinPost } from '../../api/post-actions.ts';
+
+const AS_LABEL: Record<UserGroup, string> = { normal: 'yourself', mods: 'mod', admins: 'admin' };
+
+type Dialog = { kind: 'delete'; as: UserGroup; contentOnly: boolean } | { kind: 'announce' } | null;
+
+/** Whether the post still has pictures or a link that can be deleted apart from it. */
+function hasContent(post: Post): boolean {
+  return !post.deletedContent && ((post.type === 'image' && post.images.length > 0) || (post.type === 'link' && post.link !== null));
+}
+
+function contentName(post: Post): string {
+  if (post.type === 'link') return 'link';
+  return post.images.length > 1 ? 'images' : 'image';
+}
+
+function DeleteDialog({ post, as, contentOnly, onClose }: { post: Post; as: UserGroup; contentOnly: boolean; onClose: () => void }) {
+  const remove = useDeletePost();
+  const [withContent, setWithContent] = useState(contentOnly);
+  const checkboxId = useId();
+  // Mods delete posts but not their pictures or links: only authors and admins do.
+  const mayDeleteContent = hasContent(post) && as !== 'mods';
+  const what = contentName(post);
+  const description = contentOnly
+    ? `The post's ${what} will be deleted for good.`
+    : as === 'normal'
+      ? 'Your post will be deleted. Its comments stay.'
+      : `The post will be deleted as ${as === 'admins' ? 'an admin' : 'a moderator'}. Its comments stay.`;
+
+  return (
+    <Modal open onClose={onClose} title="Are you sure?" description={description}>
+      {mayDeleteContent && !contentOnly && (
+        <label className="checkbox-row" htmlFor={checkboxId}>
+          <input id={checkboxId} type="checkbox" checked={withContent} onChange={(event) => setWithContent(event.target.checked)} />
+          Also delete the {what}
+        </label>
+      )}
+      <div className="modal__actions">
+        <button type="button" className="button button--ghost" onClick={onClose} data-autofocus>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ post, deleteAs: as, deleteContent: mayDeleteContent && withContent }, { onSettled: onClose })}
+        >
+          {contentOnly ? `Delete ${what}` : 'Delete'}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function AnnounceDialog({ post, onClose }: { post: Post; onClose: () => void }) {
+  const announce = useAnnouncePost();
+  return (
+    <Modal open onClose={onClose} title="Announce this post?" description="Are you sure? This will send a notification to all users.">
+      <div className="modal__actions">
+        <button type="button" className="button button--ghost" onClick={onClose} data-autofocus>
+          Cancel
+        </button>
+        <button type="button" className="button button--primary" disabled={announce.isPending} onClick={() => announce.mutate(post, { onSettled: onClose })}>
+          Announce
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+interface PostManageMenuProps {
+  post: Post;
+  /** Whether the viewer moderates the post's community. */
+  isMod: boolean;
+}
+
+/**
+ * What the author, the community's moderators and admins can do to a post: edit, delete (and
+ * delete its image or link later), speak as a mod or an admin, lock, pin, pin site-wide and
+ * announce. Only what the server would allow is offered.
+ */
+export function PostManageMenu({ post, isMod }: PostManageMenuProps) {
+  const user = useSessionUser();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const lock = useLockPost();
+  const pin = usePinPost();
+  const changeGroup = useChangePostGroup();
+  if (!user) return null;
+
+  const isAuthor = post.userId === user.id;
+  const isAdmin = user.isAdmin;
+  const staff: UserGroup[] = [...(isMod ? (['mods'] as const) : []), ...(isAdmin ? (['admins'] as const) : [])];
+  if (!isAuthor && staff.length === 0) return null;
+
+  const speakAs = isAuthor && !post.deleted ? (['normal', ...staff] as UserGroup[]).filter((group) => group !== post.userGroup) : [];
+  const lockGroups: UserGroup[] = post.locked
+    ? [post.lockedByGroup && staff.includes(post.lockedByGroup) ? post.lockedByGroup : (staff[0] ?? 'mods')]
+    : staff;
+  const content = contentName(post);
+  const authorItems = isAuthor && !post.deleted;
+  const contentItem = post.deleted && hasContent(post) && (isAuthor || isAdmin);
+  if (!authorItems && !contentItem && speakAs.length === 0 && staff.length === 0) return null;
+
+  return (
+    <>
+      <Menu
+        label="Manage post"
+        align="end"
+        buttonClassName="button button--ghost post-page__action"
+        button={
+          <>
+            <Icon name="settings" size={18} />
+            <span className="post-page__action-label">Manage</span>
+          </>
+        }
+      >
+        {authorItems && (
+          <>
+            <MenuLink to={paths.newPost.getHref({ edit: post.publicId })}>
+              <Icon name="document" />
+              Edit
+            </MenuLink>
+            <MenuButton onSelect={() => setDialog({ kind: 'delete', as: 'normal', contentOnly: false })}>
+              <Icon name="trash" />
+              Delete
+            </MenuButton>
+          </>
+        )}
+        {contentItem && (
+          <MenuButton onSelect={() => setDialog({ kind: 'delete', as: isAuthor ? 'normal' : 'admins', contentOnly: true })}>
+            <Icon name="trash" />
+            Delete {content}
+          </MenuButton>
+        )}
+        {speakAs.map((group) => (
+          <MenuButton key={group} onSelect={() => changeGroup.mutate({ post, group })}>
+            <Icon name="user" />
+            Speak as {AS_LABEL[group]}
+          </MenuButton>
+        ))}
+        {staff.length > 0 && (
+          <>
+            {(authorItems || contentItem || speakAs.length > 0) && <MenuSeparator />}
+            {lockGroups.map((group) => (
+              <MenuButton key={`lock-${group}`} onSelect={() => lock.mutate({ post, lock: !post.locked, as: group })}>
+                <Icon name="lock" />
+                {post.locked ? 'Unlock' : lockGroups.length > 1 ? `Lock as ${AS_LABEL[group]}` : 'Lock'}
+              </MenuButton>
+            ))}
+            {!post.deleted && (
+              <MenuButton onSelect={() => pin.mutate({ post, pin: !post.isPinned, siteWide: false })}>
+                <Icon name="pin" />
+                {post.isPinned ? 'Unpin from community' : 'Pin in community'}
+              </MenuButton>
+            )}
+            {!post.deleted && isAdmin && (
+              <MenuButton onSelect={() => pin.mutate({ post, pin: !post.isPinnedSite, siteWide: true })}>
+                <Icon name="pin" />
+                {post.isPinnedSite ? 'Unpin site-wide' : 'Pin site-wide'}
+              </MenuButton>
+            )}
+            {!post.deleted &&
+              staff.map((group) => (
+                <MenuButton key={`delete-${group}`} onSelect={() => setDialog({ kind: 'delete', as: group, contentOnly: false })}>
+                  <Icon name="trash" />
+                  Delete as {AS_LABEL[group]}
+                </MenuButton>
+              ))}
+            {!post.deleted && isAdmin && (
+              <MenuButton onSelect={() => setDialog({ kind: 'announce' })}>
+                <Icon name="bell" />
+                Announce
+              </MenuButton>
+            )}
+          </>
+        )}
+      </Menu>
+      {dialog?.kind === 'delete' && <DeleteDialog post={post} as={dialog.as} contentOnly={dialog.contentOnly} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'announce' && <AnnounceDialog post={post} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

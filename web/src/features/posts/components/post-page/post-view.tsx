@@ -1,0 +1,58 @@
+import { formatCount, formatDate } from '@quorum/shared/format';
+import type { Post } from '@quorum/shared/types';
+import { Icon } from '../../../../components/ui/icon.tsx';
+import { useSessionUser } from '../../../../lib/session/get-initial.ts';
+import { PostByline } from '../post-card/post-byline.tsx';
+import { PostVotes } from '../post-card/post-votes.tsx';
+import { PostBanners } from './post-banners.tsx';
+import { PostContent } from './post-content.tsx';
+import { PostManageMenu } from './post-manage-menu.tsx';
+import { ShareMenu } from './share-menu.tsx';
+import { VoteBar } from './vote-bar.tsx';
+
+interface PostViewProps {
+  post: Post;
+  /** Whether the viewer moderates the post's community. */
+  isMod: boolean;
+}
+
+/**
+ * A post on its own page: byline, title, banners, content (stripped once deleted), votes with the
+ * share of upvotes, the comment count, sharing and the author's, mods' and admins' actions.
+ */
+export function PostView({ post, isMod }: PostViewProps) {
+  const user = useSessionUser();
+
+  return (
+    <article className="post-page card" aria-labelledby="post-title" data-post-id={post.id}>
+      <header className="post-page__header">
+        <PostByline post={post} />
+        {post.editedAt && (
+          <span className="post-page__edited" title={`Edited ${formatDate(post.editedAt)}`}>
+            Edited
+          </span>
+        )}
+      </header>
+      <h1 id="post-title" className="post-page__title">
+        {post.title}
+      </h1>
+      <PostBanners post={post} />
+      {!post.deleted && <PostContent post={post} embedsOff={user?.embedsOff === true} />}
+      <footer className="post-page__footer">
+        <div className="post-page__votes">
+          <PostVotes post={post} disabled={post.deleted} />
+          <VoteBar post={post} />
+        </div>
+        <div className="post-page__actions">
+          <a className="button button--ghost post-page__action" href="#comments">
+            <Icon name="comment" size={18} />
+            <span>{formatCount(post.noComments)}</span>
+            <span className="visually-hidden">{post.noComments === 1 ? ' comment' : ' comments'}</span>
+          </a>
+          <ShareMenu post={post} />
+          <PostManageMenu post={post} isMod={isMod} />
+        </div>
+      </footer>
+    </article>
+  );
+}

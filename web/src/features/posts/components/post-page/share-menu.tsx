@@ -1,0 +1,59 @@
+import { WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
+import type { Post } from '@quorum/shared/types';
+import { useAlerts } from '../../../../components/ui/alerts.tsx';
+import { Icon } from '../../../../components/ui/icon.tsx';
+import { Menu, MenuButton } from '../../../../components/ui/menu.tsx';
+import { paths } from '../../../../config/paths.ts';
+import { useMediaQuery } from '../../../../hooks/use-media-query.ts';
+import { COPY_LINK_MESSAGES, copyLink } from '../../../../lib/clipboard.ts';
+
+/** The system share sheet is offered on screens up to the wide layout, where it is the native way to share. */
+function useCanShareNatively(): boolean {
+  const narrow = useMediaQuery(`(max-width: ${WIDE_LAYOUT_BREAKPOINT_PX}px)`);
+  return narrow && typeof navigator.share === 'function';
+}
+
+/** Share: copy the post's link, or hand it to the system share sheet where there is one. */
+export function ShareMenu({ post }: { post: Post }) {
+  const alerts = useAlerts();
+  const canShare = useCanShareNatively();
+  const path = paths.post.getHref(post.communityName, post.publicId);
+
+  const copy = async () => {
+    const copied = await copyLink(path);
+    alerts.show(copied ? COPY_LINK_MESSAGES.done : COPY_LINK_MESSAGES.failed);
+  };
+
+  const share = async () => {
+    try {
+      await navigator.share({ title: post.title, url: new URL(path, window.location.origin).href });
+    } catch {
+      // Closing the share sheet rejects too; there is nothing to tell.
+    }
+  };
+
+  return (
+    <Menu
+      label="Share"
+      align="start"
+      buttonClassName="button button--ghost post-page__action"
+      button={
+        <>
+          <Icon name="externalLink" size={18} />
+          <span className="post-page__action-label">Share</span>
+        </>
+      }
+    >
+      <MenuButton onSelect={() => void copy()}>
+        <Icon name="link" />
+        Copy link
+      </MenuButton>
+      {canShare && (
+        <MenuButton onSelect={() => void share()}>
+          <Icon name="externalLink" />
+          Share via…
+        </MenuButton>
+      )}
+    </Menu>
+  );
+}
