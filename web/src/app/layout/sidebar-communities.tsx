@@ -20,7 +20,10 @@ export function SidebarCommunities() {
         {user ? 'My communities' : 'Communities'}
       </h2>
       {communities.length === 0 ? (
-        <p className="sidebar__empty">{user ? "You haven't joined any communities yet." : 'No communities yet.'}</p>
+        <p className="sidebar__empty">
+          {user ? "You haven't joined any communities yet." : 'Find a place to start.'}{' '}
+          <NavLink to={paths.communities.getHref()}>Browse communities</NavLink>
+        </p>
       ) : (
         <ul id={listId} className="sidebar__list">
           {shown.map((community) => (

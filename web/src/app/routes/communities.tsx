@@ -5,14 +5,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Icon } from '../../components/ui/icon.tsx';
+import { LoadMore } from '../../components/ui/load-more.tsx';
 import { communitiesOptions } from '../../features/communities/api/get-communities.ts';
 import { CommunityRow, CommunityRowSkeleton } from '../../features/communities/components/community-row.tsx';
 import { CreateCommunityModal } from '../../features/communities/components/create-community-modal.tsx';
 import { useInvalidateFeeds } from '../../features/posts/api/get-feed.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
-import { useLoadMore } from '../../hooks/use-load-more.ts';
-import { useDevicePreferences } from '../../lib/device-preferences.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
 
 const SORT_LABELS: Record<CommunitySort, string> = {
@@ -51,7 +50,6 @@ export function CommunitiesRoute() {
   const q = useDebouncedValue(text.trim(), SUGGESTION_DEBOUNCE_MS);
   const [creating, setCreating] = useState(false);
   const invalidateFeeds = useInvalidateFeeds();
-  const { infinite_scrolling_disabled: manual } = useDevicePreferences();
   const searchId = useId();
   const sortId = useId();
 
@@ -79,8 +77,6 @@ export function CommunitiesRoute() {
     const all = data?.pages.flatMap((page) => page.communities) ?? [];
     return urlQuery ? sortMatches(all, sort) : all;
   }, [data, urlQuery, sort]);
-  const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
-  const sentinel = useLoadMore(canLoadMore && !manual, () => void fetchNextPage());
 
   const setSort = (next: CommunitySort) =>
     setSearchParams((current) => {
@@ -161,23 +157,7 @@ export function CommunitiesRoute() {
           </ul>
         )}
         {isFetchingNextPage && <CommunityRowSkeleton />}
-        {isFetchNextPageError && (
-          <div className="feed-status">
-            <button type="button" className="button" onClick={() => void fetchNextPage()}>
-              Retry
-            </button>
-          </div>
-        )}
-        {canLoadMore &&
-          (manual ? (
-            <div className="feed-status">
-              <button type="button" className="button" onClick={() => void fetchNextPage()}>
-                More
-              </button>
-            </div>
-          ) : (
-            <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
-          ))}
+        <LoadMore hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} isFetchNextPageError={isFetchNextPageError} fetchNextPage={fetchNextPage} />
       </div>
       <CreateCommunityModal open={creating} onClose={() => setCreating(false)} />
     </div>

@@ -1,6 +1,7 @@
 import { ApiError } from '@quorum/client/api-error';
 import { LOADING_DELAY_MS } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
+import type { Community } from '@quorum/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -11,7 +12,8 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { communityOptions } from '../../features/communities/api/get-community.ts';
 import { CommunityPicker } from '../../features/communities/components/community-picker.tsx';
 import { postOptions } from '../../features/posts/api/get-post.ts';
-import { CommunityAside } from '../../features/posts/components/post-form/community-aside.tsx';
+import { CommunitySidebar } from '../../features/communities/components/community-sidebar.tsx';
+import { CommunityAsideSkeleton, PostingTips } from '../../features/posts/components/post-form/community-aside.tsx';
 import { PostForm } from '../../features/posts/components/post-form/post-form.tsx';
 import { useDelayedFlag } from '../../hooks/use-delayed-flag.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
@@ -90,6 +92,15 @@ function EditPost({ publicId }: { publicId: string }) {
         <CommunityAside community={community} loading={loading} />
       </div>
     </div>
+  );
+}
+
+/** Beside the form: the chosen community, or tips before one is chosen. */
+function CommunityAside({ community, loading }: { community: Community | null; loading: boolean }) {
+  return (
+    <aside className="post-aside" aria-label={community ? `About ${community.name}` : 'Posting tips'}>
+      {community ? <CommunitySidebar community={community} /> : loading ? <CommunityAsideSkeleton /> : <PostingTips />}
+    </aside>
   );
 }
 

@@ -3,16 +3,14 @@ import { LOADING_DELAY_MS } from '@quorum/shared/constants';
 import type { Post } from '@quorum/shared/types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ErrorBoundary } from '../../components/errors/error-boundary.tsx';
 import { NotFoundPage } from '../../components/errors/not-found.tsx';
 import { StatusPage } from '../../components/errors/status-page.tsx';
-import { Avatar } from '../../components/ui/avatar.tsx';
 import { paths } from '../../config/paths.ts';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
 import { communityOptions } from '../../features/communities/api/get-community.ts';
-import { CommunityAboutCard, CommunityRulesCard } from '../../features/communities/components/community-info.tsx';
-import { JoinButton } from '../../features/communities/components/join-button.tsx';
+import { CommunitySidebar } from '../../features/communities/components/community-sidebar.tsx';
 import { postOptions } from '../../features/posts/api/get-post.ts';
 import { updateCachedPost } from '../../features/posts/api/vote-post.ts';
 import { PostPageSkeleton } from '../../features/posts/components/post-page/post-page-skeleton.tsx';
@@ -55,15 +53,7 @@ function LoadedPost({ post, updatedAt, focusId }: { post: Post; updatedAt: numbe
       </div>
       {community && (
         <aside className="post-layout__aside" aria-label={`/${community.name}`}>
-          <section className="card post-community">
-            <Link className="post-community__link" to={paths.community.getHref(community.name)}>
-              <Avatar name={community.name} image={community.proPic} size={44} />
-              <span className="post-community__name">{community.name}</span>
-            </Link>
-            <JoinButton community={community} className="post-community__join" />
-          </section>
-          <CommunityAboutCard community={community} />
-          <CommunityRulesCard community={community} />
+          <CommunitySidebar community={community} />
         </aside>
       )}
     </div>

@@ -5,25 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAlerts } from '../../../components/ui/alerts.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { applyVote } from '../../../lib/votes.ts';
 import { restoreComments, snapshotComments, updateCachedComment } from './comments-cache.ts';
 import { commentKeys, commentMutationKeys } from './keys.ts';
-
-/** The viewer's vote on a comment: true up, false down, null none. */
-export function commentVote(comment: Comment): boolean | null {
-  return comment.userVoted ? comment.userVotedUp : null;
-}
-
-/** The comment after a vote, by the vote state machine: same direction clears, other direction moves. */
-export function applyCommentVote(comment: Comment, up: boolean): Comment {
-  const current = commentVote(comment);
-  let { upvotes, downvotes } = comment;
-  if (current === true) upvotes -= 1;
-  if (current === false) downvotes -= 1;
-  const vote = current === up ? null : up;
-  if (vote === true) upvotes += 1;
-  if (vote === false) downvotes += 1;
-  return { ...comment, upvotes, downvotes, userVoted: vote !== null, userVotedUp: vote === true };
-}
 
 /** Refusals whose own message says what happened (a deleted comment, a locked post). */
 function isExplainedRefusal(error: Error): error is ApiError {
@@ -44,7 +28,7 @@ export function useVoteComment() {
     onMutate: async ({ comment, up }) => {
       await client.cancelQueries({ queryKey: commentKeys.post(comment.postPublicId) });
       const snapshot = snapshotComments(client, comment.postPublicId);
-      updateCachedComment(client, comment.postPublicId, comment.id, (cached) => applyCommentVote(cached, up));
+      updateCachedComment(client, comment.postPublicId, comment.id, (cached) => applyVote(cached, up));
       return snapshot;
     },
     onError: (error, _variables, snapshot) => {

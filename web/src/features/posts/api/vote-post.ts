@@ -1,25 +1,13 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Post, PostsPage } from '@quorum/shared/types';
 import { api } from '../../../lib/api-client.ts';
+import { applyVote, currentVote } from '../../../lib/votes.ts';
 import { postKeys } from './keys.ts';
 
-/** The post after a vote, by the vote state machine: same direction clears, other direction moves. */
-export function applyVote(post: Post, up: boolean): Post {
-  const current = post.vote;
-  let { upvotes, downvotes } = post;
-  let vote: boolean | null;
-  if (current === up) {
-    vote = null;
-    if (up) upvotes -= 1;
-    else downvotes -= 1;
-  } else {
-    vote = up;
-    if (up) upvotes += 1;
-    else downvotes += 1;
-    if (current === true) upvotes -= 1;
-    if (current === false) downvotes -= 1;
-  }
-  return { ...post, upvotes, downvotes, vote, userVoted: vote !== null, userVotedUp: vote === true };
+/** The post after the viewer votes (see applyVote), with its `vote` field in step. */
+export function applyPostVote(post: Post, up: boolean): Post {
+  const next = applyVote(post, up);
+  return { ...next, vote: currentVote(next) };
 }
 
 type Snapshot = Array<[readonly unknown[], unknown]>;
@@ -47,7 +35,7 @@ export function useVotePost() {
     onMutate: async ({ post, up }) => {
       await queryClient.cancelQueries({ queryKey: postKeys.all });
       const snapshot: Snapshot = queryClient.getQueriesData({ queryKey: postKeys.all });
-      updateCachedPost(queryClient, post.id, (p) => applyVote(p, up));
+      updateCachedPost(queryClient, post.id, (p) => applyPostVote(p, up));
       return snapshot;
     },
     onError: (_error, _variables, snapshot) => {

@@ -3,7 +3,7 @@ import { FEED_EAGER_IMAGES, FEED_INITIAL_RENDER, FEED_SKELETONS } from '@quorum/
 import type { Post } from '@quorum/shared/types';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useMemo, type ReactNode } from 'react';
-import { useLoadMore } from '../../../../hooks/use-load-more.ts';
+import { LoadMore } from '../../../../components/ui/load-more.tsx';
 import { useDevicePreferences } from '../../../../lib/device-preferences.ts';
 import { feedOptions } from '../../api/get-feed.ts';
 import type { FeedParams } from '../../api/keys.ts';
@@ -50,12 +50,10 @@ function Skeletons({ count, layout }: { count: number; layout: 'card' | 'compact
  * at once.
  */
 export function Feed({ params, banner, showCommunity = true, label }: FeedProps) {
-  const { feed_layout: layout, infinite_scrolling_disabled: manual } = useDevicePreferences();
+  const { feed_layout: layout } = useDevicePreferences();
   const query = useInfiniteQuery(feedOptions(params));
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const posts = useMemo(() => uniquePosts(data?.pages ?? []), [data]);
-  const canLoadMore = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
-  const sentinel = useLoadMore(canLoadMore && !manual, () => void fetchNextPage());
 
   if (query.isPending) return <Skeletons count={FEED_SKELETONS} layout={layout} />;
 
@@ -95,23 +93,7 @@ export function Feed({ params, banner, showCommunity = true, label }: FeedProps)
         ))}
       </ul>
       {isFetchingNextPage && <Skeletons count={2} layout={layout} />}
-      {isFetchNextPageError && (
-        <div className="feed-status">
-          <button type="button" className="button" onClick={() => void fetchNextPage()}>
-            Retry
-          </button>
-        </div>
-      )}
-      {canLoadMore &&
-        (manual ? (
-          <div className="feed-status">
-            <button type="button" className="button" onClick={() => void fetchNextPage()}>
-              More
-            </button>
-          </div>
-        ) : (
-          <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
-        ))}
+      <LoadMore hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} isFetchNextPageError={isFetchNextPageError} fetchNextPage={fetchNextPage} />
       {!hasNextPage && <p className="feed-end">No more posts</p>}
     </>
   );
