@@ -38,6 +38,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/_initial`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn' },
+    // Link previews may fetch from the tests' own local pages.
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', LINK_FETCH_ALLOW_PRIVATE: 'on' },
   },
 });

@@ -22,6 +22,8 @@ import mutesRoutes from './mutes/routes.ts';
 import postsRoutes from './posts/routes.ts';
 import { loadAppSecrets } from './site/app-data.ts';
 import usersRoutes from './users/routes.ts';
+import settingsRoutes from './users/settings-routes.ts';
+import siteRoutes from './site/routes.ts';
 import { ErrorCode } from '@quorum/shared/errors';
 
 export interface AppOptions {
@@ -40,6 +42,7 @@ const LIMITS = {
   vote: { max: 120, timeWindow: '1 minute' },
   editContent: { max: 60, timeWindow: '1 minute' },
   createComment: { max: 20, timeWindow: '1 minute' },
+  settings: { max: 30, timeWindow: '1 minute' },
 };
 
 export async function buildApp({ config, sql, logger = false }: AppOptions): Promise<FastifyInstance> {
@@ -90,6 +93,8 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
         captcha: config.captchaSecret ? { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl } : undefined,
       });
       await api.register(usersRoutes, { sql });
+      await api.register(settingsRoutes, { sql, limits: config.rateLimit ? { settings: LIMITS.settings } : false });
+      await api.register(siteRoutes, { sql });
       await api.register(mutesRoutes, { sql });
       await api.register(communitiesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes });
       await api.register(adminRoutes, { sql });

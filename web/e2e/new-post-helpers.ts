@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, type Page } from '@playwright/test';
 import { ADMIN, apiAs, logIn, logOutViaApi, makePng, newUsername, signUp } from './helpers.ts';
 
@@ -51,3 +53,17 @@ export async function publicIdFromPostUrl(page: Page, communityName: string): Pr
 }
 
 export const pngFile = (name: string, color: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: makePng(64, 48, color) });
+
+/** A web page with the given title on a local server of the test's own, for link previews. */
+export async function serveTitledPage(title: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html><head><title>${title}</title></head><body>Hello</body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

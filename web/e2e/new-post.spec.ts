@@ -1,31 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiAs, logIn, logOutViaApi, makePng, newCommunityName, newUsername, signUp } from './helpers.ts';
-import { getPost, pngFile, publicIdFromPostUrl, seedCommunitiesThenSignUp, type CommunityJson, type PostJson } from './new-post-helpers.ts';
+import {
+  getPost, pngFile, publicIdFromPostUrl, seedCommunitiesThenSignUp, serveTitledPage, type CommunityJson, type PostJson,
+} from './new-post-helpers.ts';
 
 const picker = (page: Page) => page.getByRole('combobox', { name: 'Community' });
 const postButton = (page: Page) => page.getByRole('button', { name: 'Post', exact: true });
 const titleBox = (page: Page) => page.getByLabel('Title', { exact: true });
 const imageRows = (page: Page) => page.getByRole('listitem', { name: /^Image \d+ of \d+$/ });
 const fileNames = (page: Page) => page.locator('.upload-row__name').allTextContents();
-
-/** Changes the bootstrap data (and the polled user) the page receives. */
-async function patchSession(page: Page, change: (initial: Record<string, unknown>) => void, userChange?: (user: Record<string, unknown>) => void) {
-  await page.route('**/api/_initial', async (route) => {
-    const response = await route.fetch();
-    const json = (await response.json()) as Record<string, unknown>;
-    change(json);
-    if (userChange && json.user) userChange(json.user as Record<string, unknown>);
-    await route.fulfill({ response, json });
-  });
-  if (userChange) {
-    await page.route('**/api/_user', async (route) => {
-      const response = await route.fetch();
-      const json = (await response.json()) as Record<string, unknown>;
-      userChange(json);
-      await route.fulfill({ response, json });
-    });
-  }
-}
 
 test('a text post: the community picked with the keyboard, a link pasted over a word, posted with Ctrl+Enter', async ({ page }) => {
   const stem = newCommunityName('npk');
@@ -286,23 +269,24 @@ test('a link post is created even when the page title cannot be fetched; a found
   const name = newCommunityName('npl');
   await seedCommunitiesThenSignUp(page, [{ name }]);
 
-  await page.route('**/api/_link_info?*', (route) => route.fulfill({ json: { title: 'An Example Page' } }));
-  await page.goto(`/new?community=${name}`);
-  await page.getByRole('tab', { name: 'Link' }).click();
-  await page.getByLabel('URL', { exact: true }).fill('http://example.invalid/offered');
-  await page.getByRole('button', { name: 'Use as title' }).click();
-  await expect(titleBox(page)).toHaveValue('An Example Page');
-  await expect(page.getByRole('button', { name: 'Use as title' })).toBeHidden();
+  // A page on a server of the test's own: the API fetches its title (the e2e server may reach local addresses).
+  const site = await serveTitledPage('An Example Page');
+  try {
+    await page.goto(`/new?community=${name}`);
+    await page.getByRole('tab', { name: 'Link' }).click();
+    await page.getByLabel('URL', { exact: true }).fill(`${site.url}/offered`);
+    await page.getByRole('button', { name: 'Use as title' }).click();
+    await expect(titleBox(page)).toHaveValue('An Example Page');
+    await expect(page.getByRole('button', { name: 'Use as title' })).toBeHidden();
+    await titleBox(page).fill('');
+  } finally {
+    await site.close();
+  }
 
-  // The server refusing the address is explained beside it.
-  await page.route('**/api/posts', (route) =>
-    route.fulfill({ status: 400, json: { status: 400, code: 'invalid-url', message: 'The URL you provided is not a valid URL.' } }),
-  );
+  // Addresses that are not web addresses are refused beside the field.
+  await page.getByLabel('URL', { exact: true }).fill('ftp://example.invalid/file');
   await postButton(page).click();
-  await expect(page.getByText('The URL you provided is not a valid URL.')).toBeVisible();
-  await expect(page.getByLabel('URL', { exact: true })).toBeFocused();
-  await page.unroute('**/api/posts');
-  await page.unroute('**/api/_link_info?*');
+  await expect(page.getByText('Please submit a valid URL')).toBeVisible();
 
   await page.getByLabel('URL', { exact: true }).fill('http://example.invalid/page');
   await expect(page.getByText('The URL you provided is not a valid URL.')).toBeHidden();
@@ -389,25 +373,31 @@ test('points, required alt text, speaking as and restricted communities', async 
   const { communities } = await seedCommunitiesThenSignUp(page, [{ name: open }, { name: restricted }]);
 
   // A user without the points for image and link posts is told so, and cannot submit those.
-  await patchSession(page, (initial) => {
-    initial.imagePostSubmitReqPoints = 50;
-    initial.linkPostSubmitReqPoints = 40;
-  });
-  await page.goto(`/new?community=${open}`);
-  await page.getByRole('tab', { name: 'Image' }).click();
-  await expect(page.getByText("You don't have enough points to submit images yet.")).toBeVisible();
-  await expect(postButton(page)).toBeDisabled();
-  await page.getByRole('tab', { name: 'Link' }).click();
-  await expect(page.getByText("You don't have enough points to submit links yet.")).toBeVisible();
-  await expect(postButton(page)).toBeDisabled();
-  await page.getByRole('tab', { name: 'Text' }).click();
-  await expect(postButton(page)).toBeEnabled();
-  await page.unrouteAll();
+  await logOutViaApi(page);
+  await logIn(page, ADMIN.username, ADMIN.password);
+  await apiAs(page, 'PUT', '/api/site_settings', { imagePostSubmitReqPoints: 50, linkPostSubmitReqPoints: 40 });
+  await logOutViaApi(page);
+  await signUp(page, newUsername('npp'));
+  try {
+    await page.goto(`/new?community=${open}`);
+    await page.getByRole('tab', { name: 'Image' }).click();
+    await expect(page.getByText("You don't have enough points to submit images yet.")).toBeVisible();
+    await expect(postButton(page)).toBeDisabled();
+    await page.getByRole('tab', { name: 'Link' }).click();
+    await expect(page.getByText("You don't have enough points to submit links yet.")).toBeVisible();
+    await expect(postButton(page)).toBeDisabled();
+    await page.getByRole('tab', { name: 'Text' }).click();
+    await expect(postButton(page)).toBeEnabled();
+  } finally {
+    await logOutViaApi(page);
+    await logIn(page, ADMIN.username, ADMIN.password);
+    await apiAs(page, 'PUT', '/api/site_settings', { imagePostSubmitReqPoints: 0, linkPostSubmitReqPoints: 0 });
+  }
 
   // With requireAltText on, every image needs alt text before posting.
-  await patchSession(page, () => undefined, (user) => {
-    user.requireAltText = true;
-  });
+  await logOutViaApi(page);
+  await signUp(page, newUsername('npa'));
+  await apiAs(page, 'POST', '/api/_settings?action=updateProfile', { requireAltText: true });
   await page.goto(`/new?community=${open}`);
   await page.getByRole('tab', { name: 'Image' }).click();
   await titleBox(page).fill('Described properly');
@@ -417,7 +407,6 @@ test('points, required alt text, speaking as and restricted communities', async 
   await expect(page.getByText('One or more images are missing alt text...')).toBeVisible();
   await page.getByLabel('Alt text').fill('Dark pixels');
   await expect(page.getByText('One or more images are missing alt text...')).toBeHidden();
-  await page.unrouteAll();
 
   // Posting in a restricted community is refused with the specification's words.
   await page.goto(`/new?community=${restricted}`);

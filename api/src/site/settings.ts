@@ -25,3 +25,13 @@ export function presentSiteSettings(row: SiteSettingsRow): SiteSettings {
     linkPostSubmitReqPoints: row.linkPostSubmitReqPoints,
   };
 }
+
+/** Changes the given settings; settings left out keep their values. */
+export async function updateSiteSettings(db: Db, changes: Partial<SiteSettings>): Promise<void> {
+  await db`
+    update site_settings set
+      signups_disabled = coalesce(${changes.signupsDisabled ?? null}::boolean, signups_disabled),
+      image_post_submit_req_points = coalesce(${changes.imagePostSubmitReqPoints ?? null}::integer, image_post_submit_req_points),
+      link_post_submit_req_points = coalesce(${changes.linkPostSubmitReqPoints ?? null}::integer, link_post_submit_req_points)
+    where id = 1`;
+}

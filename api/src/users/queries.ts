@@ -107,3 +107,35 @@ export async function getUserBySession(
     where s.id = ${sessionId} and s.expires_at > now()`;
   return row;
 }
+
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db`update users set password_hash = ${passwordHash} where id = ${userId}`;
+}
+
+export interface ProfileChanges {
+  aboutMe?: string | null;
+  email?: string;
+  upvoteNotificationsOff?: boolean;
+  replyNotificationsOff?: boolean;
+  homeFeed?: 'all' | 'subscriptions';
+  rememberFeedSort?: boolean;
+  embedsOff?: boolean;
+  hideUserProfilePictures?: boolean;
+  requireAltText?: boolean;
+}
+
+/** Changes the given profile fields and preferences; fields left out keep their values. */
+export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<void> {
+  await db`
+    update users set
+      about_me = case when ${changes.aboutMe !== undefined} then ${changes.aboutMe?.trim() || null} else about_me end,
+      email = case when ${changes.email !== undefined} then ${changes.email || null} else email end,
+      upvote_notifications_off = coalesce(${changes.upvoteNotificationsOff ?? null}::boolean, upvote_notifications_off),
+      reply_notifications_off = coalesce(${changes.replyNotificationsOff ?? null}::boolean, reply_notifications_off),
+      home_feed = coalesce(${changes.homeFeed ?? null}::text, home_feed),
+      remember_feed_sort = coalesce(${changes.rememberFeedSort ?? null}::boolean, remember_feed_sort),
+      embeds_off = coalesce(${changes.embedsOff ?? null}::boolean, embeds_off),
+      hide_user_profile_pictures = coalesce(${changes.hideUserProfilePictures ?? null}::boolean, hide_user_profile_pictures),
+      require_alt_text = coalesce(${changes.requireAltText ?? null}::boolean, require_alt_text)
+    where id = ${userId}`;
+}
