@@ -95,4 +95,11 @@ test('a YouTube link is embedded in the page and also offered as a link that ope
   await expect(player).toHaveCount(1);
   await expect(page.getByRole('link', { name: /youtu\.be/ })).toHaveAttribute('target', '_blank');
   await expect(page.getByRole('link', { name: /youtu\.be/ })).toHaveAttribute('rel', /noopener/);
+
+  // Readers who turned embeds off get the link only.
+  await apiAs(page, 'POST', '/api/_settings?action=updateProfile', { embedsOff: true });
+  await openPost(page, post);
+  await expect(page.getByRole('link', { name: /youtu\.be/ })).toBeVisible();
+  await expect(player).toHaveCount(0);
+  await apiAs(page, 'POST', '/api/_settings?action=updateProfile', { embedsOff: false });
 });
