@@ -121,8 +121,8 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
     { preHandler: config.rateLimit ? app.rateLimit(LIMITS.notFound) : undefined },
     (request, reply) => {
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-      if (web && isPage) return sendAppShell(request, reply);
-      return answerApiNotFound(request, reply, request.url.startsWith('/api/') ? allowedMethods(request.method, request.url) : []);
+      if (web && isPage) return sendAppShell(reply);
+      return answerApiNotFound(reply, request.url.startsWith('/api/') ? allowedMethods(request.method, request.url) : []);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { HttpError } from './errors.ts';
@@ -53,7 +53,7 @@ export function trackApiRoutes(app: FastifyInstance): (method: string, url: stri
 }
 
 /** Answers an unknown API path with 404 or 405 JSON. */
-export function answerApiNotFound(request: FastifyRequest, reply: FastifyReply, allowedMethods: string[]) {
+export function answerApiNotFound(reply: FastifyReply, allowedMethods: string[]) {
   if (allowedMethods.length > 0) {
     return reply
       .code(405)

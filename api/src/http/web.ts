@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** True when a built web app exists in `dist`. */
@@ -24,6 +24,6 @@ export async function serveWeb(app: FastifyInstance, dist: string): Promise<void
 }
 
 /** The app shell for any other page address, so client-side routes work on reload. */
-export function sendAppShell(request: FastifyRequest, reply: FastifyReply) {
+export function sendAppShell(reply: FastifyReply) {
   return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useAlerts } from '../../../components/ui/alerts.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { COPY_LINK_MESSAGES, copyLink } from '../../../lib/clipboard.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
@@ -21,30 +21,20 @@ function DeleteDialog({ comment, deleteAs, onClose }: { comment: Comment; delete
   const { onCountChange } = useCommentsContext();
   const remove = useDeleteComment({ onDeleted: () => onCountChange(-1) });
   return (
-    <Modal
+    <ConfirmDialog
       open
-      onClose={onClose}
       title="Are you sure?"
       description={
         deleteAs === 'normal'
           ? 'Your comment will be deleted. Replies to it stay.'
           : `The comment will be deleted as ${deleteAs === 'admins' ? 'an admin' : 'a moderator'}. Replies to it stay.`
       }
-    >
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onClose} data-autofocus>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate({ comment, deleteAs }, { onSettled: onClose })}
-        >
-          Delete
-        </button>
-      </div>
-    </Modal>
+      confirmLabel="Delete"
+      danger
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate({ comment, deleteAs }, { onSettled: onClose })}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Community } from '@quorum/shared/types';
 import { useState } from 'react';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useLoginPrompt } from '../../auth/hooks/use-login-prompt.ts';
 import { useJoinCommunity } from '../api/join-community.ts';
 
@@ -32,28 +32,17 @@ export function JoinButton({ community, onChange, className }: JoinButtonProps) 
         {joined ? 'Joined' : 'Join'}
       </button>
       {loginPrompt}
-      <Modal
+      <ConfirmDialog
         open={confirmLeave}
-        onClose={() => setConfirmLeave(false)}
         title={`Leave /${community.name}?`}
         description={`You're a moderator of /${community.name}. You will stay a moderator, but its posts will no longer be in your home feed.`}
-      >
-        <div className="modal__actions">
-          <button type="button" className="button button--ghost" onClick={() => setConfirmLeave(false)} data-autofocus>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setConfirmLeave(false);
-              setMembership(false);
-            }}
-          >
-            Leave
-          </button>
-        </div>
-      </Modal>
+        confirmLabel="Leave"
+        onConfirm={() => {
+          setConfirmLeave(false);
+          setMembership(false);
+        }}
+        onClose={() => setConfirmLeave(false)}
+      />
     </>
   );
 }

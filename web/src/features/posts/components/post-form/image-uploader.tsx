@@ -2,7 +2,7 @@ import { ALT_TEXT_MAX, IMAGE_CAPTION_MAX, POST_IMAGES_MAX } from '@quorum/shared
 import { useEffect, useId, useRef, useState, type Dispatch, type DragEvent, type Ref } from 'react';
 import { useAlerts } from '../../../../components/ui/alerts.tsx';
 import { Icon } from '../../../../components/ui/icon.tsx';
-import { Modal } from '../../../../components/ui/modal.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { useSaveAltText } from '../../api/image-alt-text.ts';
 import { hasUnsavedAltText, type ImagesAction, type UploadItem } from './image-list.ts';
 
@@ -152,17 +152,15 @@ export function ImageUploader({ items, dispatch, onAddFiles, onRemove, uploadErr
         </ul>
       )}
 
-      <Modal open={confirmKey !== null} onClose={() => setConfirmKey(null)} title="Delete image">
-        <p>Are you sure you want to delete the current image?</p>
-        <div className="modal__actions">
-          <button type="button" className="button" onClick={() => setConfirmKey(null)}>
-            Cancel
-          </button>
-          <button type="button" className="button post-form__danger" onClick={confirmRemove} data-autofocus>
-            Delete
-          </button>
-        </div>
-      </Modal>
+      <ConfirmDialog
+        open={confirmKey !== null}
+        title="Delete image"
+        description="Are you sure you want to delete the current image?"
+        confirmLabel="Delete"
+        danger
+        onConfirm={confirmRemove}
+        onClose={() => setConfirmKey(null)}
+      />
     </div>
   );
 }

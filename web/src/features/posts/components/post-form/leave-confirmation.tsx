@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
-import { Modal } from '../../../../components/ui/modal.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 
 const QUESTION = 'Are you sure you want to leave?';
 
@@ -41,17 +41,16 @@ export function useLeaveConfirmation(unsaved: boolean) {
   }, []);
 
   const dialog = (
-    <Modal open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title={QUESTION}>
-      <p>What you've written here will be lost.</p>
-      <div className="modal__actions">
-        <button type="button" className="button" onClick={() => blocker.reset?.()} data-autofocus>
-          Stay
-        </button>
-        <button type="button" className="button post-form__danger" onClick={() => blocker.proceed?.()}>
-          Leave
-        </button>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      title={QUESTION}
+      description="What you've written here will be lost."
+      confirmLabel="Leave"
+      cancelLabel="Stay"
+      danger
+      onConfirm={() => blocker.proceed?.()}
+      onClose={() => blocker.reset?.()}
+    />
   );
 
   return { dialog, allowLeaving };

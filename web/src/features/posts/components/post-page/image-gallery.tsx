@@ -28,7 +28,7 @@ export function ImageGallery({ images, title }: { images: Image[]; title: string
     return (
       <figure className="gallery">
         <div className="gallery__frame" style={{ aspectRatio: String(ratio) }}>
-          <ImageView image={image} sizes={SIZES} eager className="gallery__image" />
+          <ImageView image={image} sizes={SIZES} eager alt={image.altText || title} className="gallery__image" />
         </div>
         {image.caption && <figcaption className="gallery__caption">{image.caption}</figcaption>}
       </figure>
@@ -38,7 +38,7 @@ export function ImageGallery({ images, title }: { images: Image[]; title: string
   return (
     <figure className="gallery" role="group" aria-roledescription="gallery" aria-label={`${count} images`} onKeyDown={onKeyDown}>
       <div className="gallery__frame" style={{ aspectRatio: String(ratio) }}>
-        <ImageView key={image.id} image={image} sizes={SIZES} eager={current === 0} className="gallery__image" />
+        <ImageView key={image.id} image={image} sizes={SIZES} eager={current === 0} alt={image.altText || title} className="gallery__image" />
         <button type="button" className="gallery__nav gallery__nav--prev" aria-label="Previous image" disabled={current === 0} onClick={() => go(-1)}>
           <Icon name="back" size={20} />
         </button>

@@ -2,7 +2,7 @@ import type { Post, UserGroup } from '@quorum/shared/types';
 import { useId, useState } from 'react';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { Menu, MenuButton, MenuLink, MenuSeparator } from '../../../../components/ui/menu.tsx';
-import { Modal } from '../../../../components/ui/modal.tsx';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useSessionUser } from '../../../../lib/session/get-initial.ts';
 import { useDeletePost } from '../../api/delete-post.ts';
@@ -36,43 +36,38 @@ function DeleteDialog({ post, as, contentOnly, onClose }: { post: Post; as: User
       : `The post will be deleted as ${as === 'admins' ? 'an admin' : 'a moderator'}. Its comments stay.`;
 
   return (
-    <Modal open onClose={onClose} title="Are you sure?" description={description}>
+    <ConfirmDialog
+      open
+      title="Are you sure?"
+      description={description}
+      confirmLabel={contentOnly ? `Delete ${what}` : 'Delete'}
+      danger
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate({ post, deleteAs: as, deleteContent: mayDeleteContent && withContent }, { onSettled: onClose })}
+      onClose={onClose}
+    >
       {mayDeleteContent && !contentOnly && (
         <label className="checkbox-row" htmlFor={checkboxId}>
           <input id={checkboxId} type="checkbox" checked={withContent} onChange={(event) => setWithContent(event.target.checked)} />
           Also delete the {what}
         </label>
       )}
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onClose} data-autofocus>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate({ post, deleteAs: as, deleteContent: mayDeleteContent && withContent }, { onSettled: onClose })}
-        >
-          {contentOnly ? `Delete ${what}` : 'Delete'}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
 function AnnounceDialog({ post, onClose }: { post: Post; onClose: () => void }) {
   const announce = useAnnouncePost();
   return (
-    <Modal open onClose={onClose} title="Announce this post?" description="Are you sure? This will send a notification to all users.">
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onClose} data-autofocus>
-          Cancel
-        </button>
-        <button type="button" className="button button--primary" disabled={announce.isPending} onClick={() => announce.mutate(post, { onSettled: onClose })}>
-          Announce
-        </button>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      open
+      title="Announce this post?"
+      description="Are you sure? This will send a notification to all users."
+      confirmLabel="Announce"
+      busy={announce.isPending}
+      onConfirm={() => announce.mutate(post, { onSettled: onClose })}
+      onClose={onClose}
+    />
   );
 }
 
