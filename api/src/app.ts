@@ -26,6 +26,16 @@ import settingsRoutes from './users/settings-routes.ts';
 import siteRoutes from './site/routes.ts';
 import { ErrorCode } from '@quorum/shared/errors';
 
+/**
+ * Addresses of files (the last segment has an extension, like /assets/index-1a2b.js) are never
+ * pages: a missing one is a 404, not the app shell a script would choke on. No route of the app
+ * has a dot in its last segment.
+ */
+function isFilePath(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
 export interface AppOptions {
   config: Config;
   sql: Sql;
@@ -120,7 +130,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   app.setNotFoundHandler(
     { preHandler: config.rateLimit ? app.rateLimit(LIMITS.notFound) : undefined },
     (request, reply) => {
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !isFilePath(request.url);
       if (web && isPage) return sendAppShell(reply);
       return answerApiNotFound(reply, request.url.startsWith('/api/') ? allowedMethods(request.method, request.url) : []);
     },

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
 
@@ -138,5 +141,43 @@ describe('GET /api/_initial', () => {
     await t.sql`insert into default_communities (community_id) values (${c!.id})`;
     const body = (await new Browser(t.app).get('/api/_initial')).json();
     expect(body.communities).toMatchObject([{ name: 'welcome_here', isDefault: true, userJoined: false }]);
+  });
+});
+
+describe('serving the web app', () => {
+  let web: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'quorum-web-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Quorum</title><div id="root"></div>');
+    await writeFile(join(dist, 'assets', 'index-1a2b3c.js'), 'console.log(1);');
+    web = await buildTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await web.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers every page address with the app shell, revalidated on each load', async () => {
+    for (const url of ['/', '/gardening', '/gardening/post/Ab12Cd34', '/@someone?filter=posts', '/new']) {
+      const response = await web.app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves hashed assets for a year, and a missing file as 404 rather than the shell', async () => {
+    const asset = await web.app.inject('/assets/index-1a2b3c.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/assets/index-gone99.js', '/favicon-old.png', '/assets/chunk.css?v=2']) {
+      const missing = await web.app.inject(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body).not.toContain('<div id="root">');
+    }
+    expect((await web.app.inject('/api/no/such/thing')).statusCode).toBe(404);
   });
 });
