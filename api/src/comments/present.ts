@@ -1,5 +1,5 @@
-import { EDITED_THRESHOLD_MS } from '@quorum/shared/constants';
 import type { Comment, UserGroup } from '@quorum/shared/types';
+import { isEdited } from '../content/edited.ts';
 import { presentImage, type ImageJson } from '../images/present.ts';
 
 export interface CommentRow {
@@ -27,11 +27,6 @@ export interface CommentRow {
   deletedAs: UserGroup | null;
   voteUp: boolean | null;
   isAuthorMuted: boolean;
-}
-
-/** Changes in the first minutes after writing do not count as edits. */
-export function isEdited(createdAt: Date, editedAt: Date | null): editedAt is Date {
-  return editedAt !== null && editedAt.getTime() - createdAt.getTime() > EDITED_THRESHOLD_MS;
 }
 
 /** A comment as `viewer` may see it: a deleted one keeps its place in the tree but not its words or author. */

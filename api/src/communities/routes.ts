@@ -11,6 +11,7 @@ import type { Sql } from '../db/connect.ts';
 import { decodeCursor, encodeCursor } from '../http/cursor.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import type { ImageStore } from '../images/storage.ts';
 import { createCommunity } from './actions.ts';
 import { assertCanModerate, isId } from './policy.ts';
 import { presentCommunity } from './present.ts';
@@ -20,7 +21,6 @@ import {
 } from './queries.ts';
 import communityImageRoutes from './image-routes.ts';
 import ruleRoutes from './rule-routes.ts';
-import type { ImageStore } from '../images/storage.ts';
 
 const TIME_VALUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 

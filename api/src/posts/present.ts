@@ -1,5 +1,5 @@
 import type { Post, UserGroup } from '@quorum/shared/types';
-import { isEdited } from '../comments/present.ts';
+import { isEdited } from '../content/edited.ts';
 import { presentImage, type ImageJson } from '../images/present.ts';
 
 export interface PostRow {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
-import { hotness } from './hotness.ts';
 import { attachImages } from '../images/queries.ts';
+import { hotness } from './hotness.ts';
 import type { PostRow } from './present.ts';
 
 function imageJson(db: Db, id: ReturnType<Db>) {
@@ -316,7 +316,6 @@ export async function hidePost(db: Db, userId: string, postId: string): Promise<
 export async function unhidePost(db: Db, userId: string, postId: string): Promise<void> {
   await db`delete from hidden_posts where user_id = ${userId} and post_id = ${postId}`;
 }
-
 
 /** Attaches a fetched link thumbnail (a fresh upload of the poster) to a link post. */
 export async function setLinkImage(tx: Db, postId: string, imageId: string, userId: string): Promise<void> {

@@ -1,14 +1,23 @@
-export const COPY_LINK_MESSAGES = {
-  done: 'Link copied to clipboard.',
-  failed: 'Failed to copy link to clipboard.',
-} as const;
+import { useCallback } from 'react';
+import { useAlerts } from '../components/ui/alerts.tsx';
 
 /** Copies an address of this site, given as a path, to the clipboard; resolves to whether it worked. */
-export async function copyLink(path: string): Promise<boolean> {
+async function copyLink(path: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(new URL(path, window.location.origin).href);
     return true;
   } catch {
     return false;
   }
+}
+
+/** Copies a link to a page of this site and says whether it worked, in the specification's words. */
+export function useCopyLink(): (path: string) => Promise<void> {
+  const alerts = useAlerts();
+  return useCallback(
+    async (path: string) => {
+      alerts.show((await copyLink(path)) ? 'Link copied to clipboard.' : 'Failed to copy link to clipboard.');
+    },
+    [alerts],
+  );
 }

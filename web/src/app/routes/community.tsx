@@ -2,9 +2,10 @@ import { ApiError } from '@quorum/client/api-error';
 import { COMMUNITY_NAME_PATTERN, WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import type { Community } from '@quorum/shared/types';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { StatusPage } from '../../components/errors/status-page.tsx';
+import { TabList, tabId, tabPanelId } from '../../components/ui/tabs.tsx';
 import { paths } from '../../config/paths.ts';
 import { communityOptions } from '../../features/communities/api/get-community.ts';
 import { CommunityHeader } from '../../features/communities/components/community-header.tsx';
@@ -54,44 +55,10 @@ function CommunityAbout({ community }: { community: Community }) {
 function CommunityTabs({ community }: { community: Community }) {
   const [tab, setTab] = useState<Tab>('posts');
   const baseId = useId();
-  const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
-    event.preventDefault();
-    const index = TABS.findIndex((item) => item.id === tab);
-    const next =
-      event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
-    const target = TABS[next];
-    if (!target) return;
-    setTab(target.id);
-    tabRefs.current.get(target.id)?.focus();
-  };
-
   return (
     <div className="community-tabs">
-      <div className="tabs" role="tablist" aria-label={`/${community.name}`} onKeyDown={onKeyDown}>
-        {TABS.map((item) => (
-          <button
-            key={item.id}
-            ref={(element) => {
-              if (element) tabRefs.current.set(item.id, element);
-              else tabRefs.current.delete(item.id);
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-${item.id}-tab`}
-            aria-controls={`${baseId}-${item.id}`}
-            aria-selected={tab === item.id}
-            tabIndex={tab === item.id ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => setTab(item.id)}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${baseId}-${tab}`} aria-labelledby={`${baseId}-${tab}-tab`} className="community-tabs__panel">
+      <TabList baseId={baseId} tabs={TABS} value={tab} onChange={setTab} label={`/${community.name}`} className="tabs" tabClassName="tabs__tab" />
+      <div role="tabpanel" id={tabPanelId(baseId)} aria-labelledby={tabId(baseId, tab)} className="community-tabs__panel">
         {tab === 'posts' ? <CommunityPosts community={community} /> : <CommunityAbout community={community} />}
       </div>
     </div>

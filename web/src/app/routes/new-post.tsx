@@ -19,9 +19,17 @@ import { useDelayedFlag } from '../../hooks/use-delayed-flag.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
 
-/** The community of a post being written, by name: loaded from the cache or the server. */
-function useCommunity(name: string) {
-  const query = useQuery({ ...communityOptions(name), enabled: name !== '' });
+/**
+ * The community of a post being written, by name: from the cache, the post being edited (which
+ * comes with its community) or the server.
+ */
+function useCommunity(name: string, known?: { community: Community | undefined; updatedAt: number }) {
+  const query = useQuery({
+    ...communityOptions(name),
+    enabled: name !== '',
+    initialData: known?.community,
+    initialDataUpdatedAt: known?.updatedAt,
+  });
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   return { community: query.data ?? null, loading: name !== '' && query.isPending, notFound };
 }
@@ -57,7 +65,7 @@ function NewPost({ initialCommunity }: { initialCommunity: string }) {
 function EditPost({ publicId }: { publicId: string }) {
   const user = useSessionUser();
   const post = useQuery(postOptions(publicId));
-  const { community, loading } = useCommunity(post.data?.communityName ?? '');
+  const { community, loading } = useCommunity(post.data?.communityName ?? '', { community: post.data?.community, updatedAt: post.dataUpdatedAt });
   const showLoading = useDelayedFlag(post.isPending, LOADING_DELAY_MS);
   useDocumentTitle('Edit post');
 

@@ -1,4 +1,4 @@
-import { COLLAPSED_HEIGHT_PX, COMMENT_DEPTH_MAX, EDITED_THRESHOLD_MS } from '@quorum/shared/constants';
+import { COLLAPSED_HEIGHT_PX, COMMENT_DEPTH_MAX } from '@quorum/shared/constants';
 import { formatCount, formatDate } from '@quorum/shared/format';
 import type { Comment, UserGroup } from '@quorum/shared/types';
 import { useState } from 'react';
@@ -22,12 +22,6 @@ function repliesLabel(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'reply' : 'replies'}`;
 }
 
-/** When the comment was edited, if that counts: like posts, only edits later than the threshold after writing. */
-function shownEditedAt(comment: Comment): string | null {
-  const { editedAt, createdAt } = comment;
-  return editedAt !== null && Date.parse(editedAt) - Date.parse(createdAt) > EDITED_THRESHOLD_MS ? editedAt : null;
-}
-
 /** Deleted accounts, and the authors of deleted comments (for all but admins), are ghosts. */
 function isGhost(comment: Comment): boolean {
   return comment.author === null || comment.userDeleted;
@@ -41,7 +35,6 @@ function displayName(comment: Comment): string {
 function CommentHead({ comment, isNew, parentAuthor }: { comment: Comment; isNew: boolean; parentAuthor: string | null }) {
   const { post } = useCommentsContext();
   const name = comment.author?.username ?? comment.username;
-  const editedAt = shownEditedAt(comment);
   return (
     <div className="comment__head">
       {isGhost(comment) ? (
@@ -64,8 +57,8 @@ function CommentHead({ comment, isNew, parentAuthor }: { comment: Comment; isNew
       <Link className="comment__time" to={paths.comment.getHref(post.communityName, post.publicId, comment.id)} title="Link to this comment">
         <TimeAgo date={comment.createdAt} />
       </Link>
-      {editedAt && (
-        <span className="comment__edited" title={`Edited ${formatDate(editedAt)}`}>
+      {comment.editedAt && (
+        <span className="comment__edited" title={`Edited ${formatDate(comment.editedAt)}`}>
           edited
         </span>
       )}

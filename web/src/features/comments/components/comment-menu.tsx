@@ -1,11 +1,10 @@
 import type { Comment, UserGroup } from '@quorum/shared/types';
 import { useState } from 'react';
-import { useAlerts } from '../../../components/ui/alerts.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
-import { COPY_LINK_MESSAGES, copyLink } from '../../../lib/clipboard.ts';
+import { useCopyLink } from '../../../lib/clipboard.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useCommentsContext } from './comments-context.ts';
 
@@ -41,19 +40,15 @@ function DeleteDialog({ comment, deleteAs, onClose }: { comment: Comment; delete
 /** A comment's "more" menu: copy its link; edit for its author; delete for its author, mods and admins. */
 export function CommentMenu({ comment, isAuthor, onEdit }: CommentMenuProps) {
   const { post, staffGroups } = useCommentsContext();
-  const alerts = useAlerts();
+  const copyLink = useCopyLink();
   const [deleteAs, setDeleteAs] = useState<UserGroup | null>(null);
   const deleteGroups: UserGroup[] = isAuthor ? ['normal'] : staffGroups;
 
-  const copy = async () => {
-    const copied = await copyLink(paths.comment.getHref(post.communityName, post.publicId, comment.id));
-    alerts.show(copied ? COPY_LINK_MESSAGES.done : COPY_LINK_MESSAGES.failed);
-  };
 
   return (
     <>
       <Menu label="More options" align="start" buttonClassName="comment__action comment__action--icon" button={<Icon name="more" size={18} />}>
-        <MenuButton onSelect={() => void copy()}>
+        <MenuButton onSelect={() => void copyLink(paths.comment.getHref(post.communityName, post.publicId, comment.id))}>
           <Icon name="link" />
           Copy link
         </MenuButton>

@@ -1,9 +1,8 @@
 import type { Community } from '@quorum/shared/types';
-import { useAlerts } from '../../../components/ui/alerts.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { paths } from '../../../config/paths.ts';
-import { COPY_LINK_MESSAGES, copyLink } from '../../../lib/clipboard.ts';
+import { useCopyLink } from '../../../lib/clipboard.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
 import { useIsMuted, useToggleMute } from '../../../lib/session/mutes.ts';
 
@@ -21,16 +20,12 @@ function MuteItem({ community }: { community: Community }) {
 
 /** The community page's menu: mute or unmute (logged-in users) and copy the address. */
 export function CommunityMenu({ community }: { community: Community }) {
-  const alerts = useAlerts();
+  const copyLink = useCopyLink();
   const user = useSessionUser();
-  const copyUrl = async () => {
-    const copied = await copyLink(paths.community.getHref(community.name));
-    alerts.show(copied ? COPY_LINK_MESSAGES.done : COPY_LINK_MESSAGES.failed);
-  };
   return (
     <Menu label="Community options" buttonClassName="icon-button community-header__more" button={<Icon name="more" />}>
       {user && <MuteItem community={community} />}
-      <MenuButton onSelect={() => void copyUrl()}>
+      <MenuButton onSelect={() => void copyLink(paths.community.getHref(community.name))}>
         <Icon name="link" />
         Copy link
       </MenuButton>

@@ -1,9 +1,8 @@
 import type { Post } from '@quorum/shared/types';
-import { useAlerts } from '../../../../components/ui/alerts.tsx';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { Menu, MenuButton, MenuSeparator } from '../../../../components/ui/menu.tsx';
 import { paths } from '../../../../config/paths.ts';
-import { COPY_LINK_MESSAGES, copyLink } from '../../../../lib/clipboard.ts';
+import { useCopyLink } from '../../../../lib/clipboard.ts';
 import { useSessionUser } from '../../../../lib/session/get-initial.ts';
 import { useIsMuted, useToggleMute } from '../../../../lib/session/mutes.ts';
 import { useLoginPrompt } from '../../../auth/hooks/use-login-prompt.ts';
@@ -35,14 +34,10 @@ function MuteItems({ post }: { post: Post }) {
 
 /** The "more" menu of a post in a feed: hide, copy link, and mutes for logged-in users. */
 export function PostMenu({ post }: { post: Post }) {
-  const alerts = useAlerts();
+  const copyLink = useCopyLink();
   const setHidden = useSetPostHidden();
   const { isLoggedIn, requireLogin, loginPrompt } = useLoginPrompt();
 
-  const onCopyLink = async () => {
-    const copied = await copyLink(paths.post.getHref(post.communityName, post.publicId));
-    alerts.show(copied ? COPY_LINK_MESSAGES.done : COPY_LINK_MESSAGES.failed);
-  };
 
   return (
     <>
@@ -51,7 +46,7 @@ export function PostMenu({ post }: { post: Post }) {
           <Icon name="eyeOff" />
           Hide
         </MenuButton>
-        <MenuButton onSelect={() => void onCopyLink()}>
+        <MenuButton onSelect={() => void copyLink(paths.post.getHref(post.communityName, post.publicId))}>
           <Icon name="link" />
           Copy link
         </MenuButton>

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { ImageView } from '../../../../components/ui/image-view.tsx';
+import { tabId, tabPanelId } from '../../../../components/ui/tabs.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useInitialData } from '../../../../lib/session/get-initial.ts';
 import { postFormError, useCreatePost, type PostFormError } from '../../api/create-post.ts';
@@ -14,7 +15,7 @@ import { hasUnsavedAltText } from './image-list.ts';
 import { ImageUploader } from './image-uploader.tsx';
 import { useLeaveConfirmation } from './leave-confirmation.tsx';
 import { LinkField } from './link-field.tsx';
-import { PostTypeTabs, tabId } from './post-type-tabs.tsx';
+import { PostTypeTabs } from './post-type-tabs.tsx';
 import { TitleField } from './title-field.tsx';
 import { useImageUploads } from './use-image-uploads.ts';
 import { cutTitle, postFormErrors, type PostFormField } from './validate.ts';
@@ -252,7 +253,7 @@ export function PostForm({ community, renderCommunityField, post }: PostFormProp
         }}
       />
 
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={tabId(baseId, type)} className="post-form__panel">
+      <div role="tabpanel" id={tabPanelId(baseId)} aria-labelledby={tabId(baseId, type)} className="post-form__panel">
         {lacksPoints && (
           <div className="notice post-form__points" role="status">
             <Icon name="lock" size={18} />

@@ -1,11 +1,10 @@
 import { WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import type { Post } from '@quorum/shared/types';
-import { useAlerts } from '../../../../components/ui/alerts.tsx';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../../components/ui/menu.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useMediaQuery } from '../../../../hooks/use-media-query.ts';
-import { COPY_LINK_MESSAGES, copyLink } from '../../../../lib/clipboard.ts';
+import { useCopyLink } from '../../../../lib/clipboard.ts';
 
 /** The system share sheet is offered on screens up to the wide layout, where it is the native way to share. */
 function useCanShareNatively(): boolean {
@@ -15,14 +14,10 @@ function useCanShareNatively(): boolean {
 
 /** Share: copy the post's link, or hand it to the system share sheet where there is one. */
 export function ShareMenu({ post }: { post: Post }) {
-  const alerts = useAlerts();
+  const copyLink = useCopyLink();
   const canShare = useCanShareNatively();
   const path = paths.post.getHref(post.communityName, post.publicId);
 
-  const copy = async () => {
-    const copied = await copyLink(path);
-    alerts.show(copied ? COPY_LINK_MESSAGES.done : COPY_LINK_MESSAGES.failed);
-  };
 
   const share = async () => {
     try {
@@ -44,7 +39,7 @@ export function ShareMenu({ post }: { post: Post }) {
         </>
       }
     >
-      <MenuButton onSelect={() => void copy()}>
+      <MenuButton onSelect={() => void copyLink(path)}>
         <Icon name="link" />
         Copy link
       </MenuButton>
