@@ -1,7 +1,8 @@
+import { nextVote, voteCountChange } from '@quorum/shared/votes';
+
 /**
- * The vote state machine shared by posts and comments: a first vote counts, the same direction
- * again takes it back, the other direction flips it. An upvote from someone other than the author
- * gives the author a point; downvotes never take points away.
+ * What a vote does on the server, by the shared vote state machine. An upvote from someone other
+ * than the author gives the author a point; downvotes never take points away.
  */
 export interface VoteChange {
   /** What happens to the voter's vote row. */
@@ -9,7 +10,7 @@ export interface VoteChange {
   upvotes: number;
   downvotes: number;
   authorPoints: number;
-  /** Whether a new vote row moves the author's points (not for the author's own votes). */
+  /** Whether the vote row moves the author's points (not for the author's own votes). */
   counted: boolean;
 }
 
@@ -18,24 +19,15 @@ export function voteTransition(
   up: boolean,
   voterIsAuthor: boolean,
 ): VoteChange {
-  if (!existing) {
-    const counted = !voterIsAuthor;
-    return { row: 'insert', upvotes: up ? 1 : 0, downvotes: up ? 0 : 1, authorPoints: up && counted ? 1 : 0, counted };
-  }
-  if (existing.up === up) {
-    return {
-      row: 'delete',
-      upvotes: up ? -1 : 0,
-      downvotes: up ? 0 : -1,
-      authorPoints: up && existing.counted ? -1 : 0,
-      counted: existing.counted,
-    };
-  }
+  const from = existing?.up ?? null;
+  const to = nextVote(from, up);
+  const change = voteCountChange(from, to);
+  const counted = existing ? existing.counted : !voterIsAuthor;
   return {
-    row: 'update',
-    upvotes: up ? 1 : -1,
-    downvotes: up ? -1 : 1,
-    authorPoints: existing.counted ? (up ? 1 : -1) : 0,
-    counted: existing.counted,
+    row: !existing ? 'insert' : to === null ? 'delete' : 'update',
+    upvotes: change.upvotes,
+    downvotes: change.downvotes,
+    authorPoints: counted ? change.upvotes : 0,
+    counted,
   };
 }

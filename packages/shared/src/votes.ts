@@ -1,0 +1,18 @@
+// The vote state machine shared by the API and the web app: a first vote counts, the same
+// direction again takes it back, the other direction moves it.
+
+/** A viewer's vote on an item: true up, false down, null none. */
+export type Vote = boolean | null;
+
+/** The vote after the viewer presses up (`up` true) or down. */
+export function nextVote(current: Vote, up: boolean): Vote {
+  return current === up ? null : up;
+}
+
+/** How an item's counts move when a vote changes from `from` to `to`. */
+export function voteCountChange(from: Vote, to: Vote): { upvotes: number; downvotes: number } {
+  return {
+    upvotes: (to === true ? 1 : 0) - (from === true ? 1 : 0),
+    downvotes: (to === false ? 1 : 0) - (from === false ? 1 : 0),
+  };
+}
