@@ -9,7 +9,7 @@ import communitiesRoutes from './communities/routes.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './db/connect.ts';
 import { answerApiNotFound, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
-import { HttpError } from './http/errors.ts';
+import { tooManyRequests } from './http/errors.ts';
 import { hasWebBuild, sendAppShell, serveWeb } from './http/web.ts';
 import imageFileRoutes from './images/file-routes.ts';
 import imagesRoutes from './images/routes.ts';
@@ -24,7 +24,6 @@ import { loadAppSecrets } from './site/app-data.ts';
 import usersRoutes from './users/routes.ts';
 import settingsRoutes from './users/settings-routes.ts';
 import siteRoutes from './site/routes.ts';
-import { ErrorCode } from '@quorum/shared/errors';
 
 /**
  * Addresses of files (the last segment has an extension, like /assets/index-1a2b.js) are never
@@ -79,7 +78,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
       ...LIMITS.global,
       // Pages and assets are static files; only the API and the not-found answers are limited.
       allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: () => new HttpError(429, ErrorCode.rateLimited, 'Too many requests. Please slow down.'),
+      errorResponseBuilder: tooManyRequests,
     });
   }
 

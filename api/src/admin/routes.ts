@@ -1,16 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Messages } from '@quorum/shared/errors';
 import { adminActionBody } from '@quorum/shared/schemas/admin';
-import { requireUser } from '../auth/plugin.ts';
+import { requireAdmin } from '../auth/plugin.ts';
 import { deleteDefaultCommunity, getCommunityIdByName, insertDefaultCommunity } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 
 const adminRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
   app.post('/_admin', async (request): Promise<{ success: true }> => {
-    const user = requireUser(request);
-    if (!user.isAdmin) throw forbidden();
+    requireAdmin(request);
     const body = parse(adminActionBody, request.body);
     switch (body.action) {
       case 'add_default_forum':

@@ -9,8 +9,9 @@ import fp from 'fastify-plugin';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { Sql } from '../db/connect.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { getUserBySession, type UserRow } from '../users/queries.ts';
-import { deleteSession, insertSession, SESSION_LIFETIME_DAYS, touchSession } from './session-queries.ts';
+import {
+  deleteSession, getSessionUser, insertSession, SESSION_LIFETIME_DAYS, touchSession, type SessionUser,
+} from './session-queries.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -24,7 +25,7 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in user, or null for visitors. */
-    user: UserRow | null;
+    user: SessionUser | null;
     sessionId: string;
   }
   interface FastifyReply {
@@ -45,9 +46,16 @@ const hashSessionId = (sid: string) => createHash('sha256').update(sid).digest('
 const newSessionId = () => randomBytes(32).toString('base64url');
 
 /** The logged-in user, or a 401 for visitors. */
-export function requireUser(request: FastifyRequest): UserRow {
+export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** The logged-in admin: a 401 for visitors, a 403 for everybody else. */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw forbidden();
+  return user;
 }
 
 export default fp<AuthOptions>(
@@ -108,12 +116,11 @@ export default fp<AuthOptions>(
       if (!known) return;
 
       const sessionKey = hashSessionId(request.sessionId);
-      const row = await getUserBySession(sql, sessionKey);
+      const row = await getSessionUser(sql, sessionKey);
       if (!row || row.deletedAt || row.bannedAt) return;
-      const { sessionLastSeenAt, ...user } = row;
-      request.user = user;
-      if (Date.now() - sessionLastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await touchSession(sql, sessionKey, user.id, request.ip);
+      request.user = { id: row.id, username: row.username, isAdmin: row.isAdmin };
+      if (Date.now() - row.sessionLastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await touchSession(sql, sessionKey, row.id, request.ip);
       }
     });
   },

@@ -2,6 +2,27 @@ import type { Db } from '../db/connect.ts';
 
 export const SESSION_LIFETIME_DAYS = 360;
 
+/** Who is making a request: what every request may check, nothing more. */
+export interface SessionUser {
+  id: string;
+  username: string;
+  isAdmin: boolean;
+}
+
+type SessionRow = SessionUser & { bannedAt: Date | null; deletedAt: Date | null; sessionLastSeenAt: Date };
+
+/**
+ * The user behind a live session, whether they may still use it (not banned, not deleted), and
+ * when the session was last seen; undefined when the session expired or is unknown.
+ */
+export async function getSessionUser(db: Db, sessionId: string): Promise<SessionRow | undefined> {
+  const [row] = await db<SessionRow[]>`
+    select u.id, u.username, u.is_admin, u.banned_at, u.deleted_at, s.last_seen_at as session_last_seen_at
+    from sessions s join users u on u.id = s.user_id
+    where s.id = ${sessionId} and s.expires_at > now()`;
+  return row;
+}
+
 export async function insertSession(
   db: Db,
   session: { id: string; userId: string; ip: string | null; userAgent: string | null },

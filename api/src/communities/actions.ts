@@ -1,10 +1,14 @@
 // Changes to communities that take more than one statement, each in one transaction.
 import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { isUuid } from '@quorum/shared/schemas/common';
 import type { Sql } from '../db/connect.ts';
-import { conflict, forbidden } from '../http/errors.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { attachImages, markImageDeleted } from '../images/queries.ts';
 import { getSiteSettings } from '../site/settings.ts';
+import { getContributorFacts } from '../users/queries.ts';
 import { canModerateAnother, hasPointsToCreateCommunity } from './policy.ts';
-import { countModeratedCommunities, insertCommunity, lockCommunity, lockUser, type RuleRow } from './queries.ts';
+import type { RuleRow } from './present.ts';
+import { countModeratedCommunities, insertCommunity, lockCommunity, lockUser, setCommunityImage } from './queries.ts';
 import { deleteRule, getRule, insertRule, moveRule, renumberRules, updateRuleText } from './rule-queries.ts';
 
 /**
@@ -14,11 +18,11 @@ import { deleteRule, getRule, insertRule, moveRule, renumberRules, updateRuleTex
  */
 export async function createCommunity(
   sql: Sql,
-  user: { id: string; isAdmin: boolean; points: number },
+  user: { id: string; isAdmin: boolean },
   input: { name: string; about: string | null },
 ): Promise<string> {
-  const settings = await getSiteSettings(sql);
-  if (!hasPointsToCreateCommunity(user, settings)) {
+  const [settings, { points }] = await Promise.all([getSiteSettings(sql), getContributorFacts(sql, user.id)]);
+  if (!hasPointsToCreateCommunity({ isAdmin: user.isAdmin, points }, settings)) {
     throw forbidden(Messages.notEnoughPointsToCreateCommunity(settings.communityCreateReqPoints), ErrorCode.notEnoughPoints);
   }
   return sql.begin(async (tx) => {
@@ -35,44 +39,68 @@ export async function createCommunity(
   });
 }
 
-/** Adds a rule at the end of a community's rules; undefined when there is no such community. */
+/** Adds a rule at the end of a community's rules; a 404 when there is no such community. */
 export async function addRule(
   sql: Sql,
   communityId: string,
   createdBy: string,
   input: { rule: string; description: string | null },
-): Promise<RuleRow | undefined> {
+): Promise<RuleRow> {
   return sql.begin(async (tx) => {
-    if (!(await lockCommunity(tx, communityId))) return undefined;
+    if (!(await lockCommunity(tx, communityId))) throw notFound(Messages.communityNotFound);
     return insertRule(tx, { communityId, rule: input.rule, description: input.description, createdBy });
   });
 }
 
 /**
- * Changes a rule's text and, when `zIndex` is given, moves it there; undefined when the
- * community has no such rule.
+ * Changes a rule's text and, when `zIndex` is given, moves it there; a 404 when the community has
+ * no such rule.
  */
 export async function editRule(
   sql: Sql,
   communityId: string,
   ruleId: string,
   input: { rule: string; description: string | null; zIndex?: number },
-): Promise<RuleRow | undefined> {
-  return sql.begin(async (tx) => {
-    if (!(await lockCommunity(tx, communityId))) return undefined;
-    const updated = await updateRuleText(tx, communityId, ruleId, input);
-    if (!updated || input.zIndex === undefined) return updated;
-    await moveRule(tx, communityId, ruleId, input.zIndex);
-    return getRule(tx, communityId, ruleId);
-  });
+): Promise<RuleRow> {
+  const rule = isUuid(ruleId)
+    ? await sql.begin(async (tx) => {
+        if (!(await lockCommunity(tx, communityId))) return undefined;
+        const updated = await updateRuleText(tx, communityId, ruleId, input);
+        if (!updated || input.zIndex === undefined) return updated;
+        await moveRule(tx, communityId, ruleId, input.zIndex);
+        return getRule(tx, communityId, ruleId);
+      })
+    : undefined;
+  if (!rule) throw notFound(Messages.ruleNotFound);
+  return rule;
 }
 
-/** Deletes a rule and closes the gap it leaves; false when the community has no such rule. */
-export async function removeRule(sql: Sql, communityId: string, ruleId: string): Promise<boolean> {
-  return sql.begin(async (tx) => {
-    if (!(await lockCommunity(tx, communityId))) return false;
-    const deleted = await deleteRule(tx, communityId, ruleId);
-    if (deleted) await renumberRules(tx, communityId);
-    return deleted;
+/** Deletes a rule and closes the gap it leaves; a 404 when the community has no such rule. */
+export async function removeRule(sql: Sql, communityId: string, ruleId: string): Promise<void> {
+  const deleted =
+    isUuid(ruleId) &&
+    (await sql.begin(async (tx) => {
+      if (!(await lockCommunity(tx, communityId))) return false;
+      const removed = await deleteRule(tx, communityId, ruleId);
+      if (removed) await renumberRules(tx, communityId);
+      return removed;
+    }));
+  if (!deleted) throw notFound(Messages.ruleNotFound);
+}
+
+/**
+ * Puts an image in a community's icon or banner slot, or empties the slot (`image` null); the
+ * image it replaces is deleted. The new image is a fresh upload of `image.uploadedBy`.
+ */
+export async function replaceCommunityImage(
+  sql: Sql,
+  communityId: string,
+  which: 'proPic' | 'bannerImage',
+  image: { id: string; uploadedBy: string } | null,
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    if (image) await attachImages(tx, [image.id], image.uploadedBy);
+    const previous = await setCommunityImage(tx, communityId, which, image?.id ?? null);
+    if (previous) await markImageDeleted(tx, previous);
   });
 }

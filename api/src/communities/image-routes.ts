@@ -3,17 +3,16 @@ import type { Community } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { storeImage } from '../images/process.ts';
-import { attachImages, markImageDeleted } from '../images/queries.ts';
-import { readImageUpload } from '../images/routes.ts';
 import type { ImageStore } from '../images/storage.ts';
-import { assertCanModerate } from './policy.ts';
-import { setCommunityImage } from './queries.ts';
+import { readImageUpload } from '../images/upload.ts';
+import { replaceCommunityImage } from './actions.ts';
+import { assertCanModerate, loadCommunity } from './load.ts';
+import { presentCommunity } from './present.ts';
 
 export interface CommunityImageRoutesOptions {
   sql: Sql;
   store: ImageStore;
   maxBytes: number;
-  loadCommunity: (id: string, viewerId: string) => Promise<Community>;
 }
 
 type Params = { Params: { id: string } };
@@ -24,29 +23,22 @@ const SLOTS = [
   { path: 'banner_image', which: 'bannerImage', kind: 'banner' },
 ] as const;
 
-const communityImageRoutes: FastifyPluginAsync<CommunityImageRoutesOptions> = async (app, { sql, store, maxBytes, loadCommunity }) => {
+const communityImageRoutes: FastifyPluginAsync<CommunityImageRoutesOptions> = async (app, { sql, store, maxBytes }) => {
   for (const slot of SLOTS) {
-    app.post<Params>(`/communities/:id/${slot.path}`, async (request) => {
+    app.post<Params>(`/communities/:id/${slot.path}`, async (request): Promise<Community> => {
       const user = requireUser(request);
       await assertCanModerate(sql, user, request.params.id);
       const buffer = await readImageUpload(request, maxBytes);
       const image = await storeImage(sql, store, buffer, { uploadedBy: user.id, kind: slot.kind });
-      await sql.begin(async (tx) => {
-        await attachImages(tx, [image.id], user.id);
-        const previous = await setCommunityImage(tx, request.params.id, slot.which, image.id);
-        if (previous) await markImageDeleted(tx, previous);
-      });
-      return loadCommunity(request.params.id, user.id);
+      await replaceCommunityImage(sql, request.params.id, slot.which, { id: image.id, uploadedBy: user.id });
+      return presentCommunity(await loadCommunity(sql, request.params.id, user.id));
     });
 
-    app.delete<Params>(`/communities/:id/${slot.path}`, async (request) => {
+    app.delete<Params>(`/communities/:id/${slot.path}`, async (request): Promise<Community> => {
       const user = requireUser(request);
       await assertCanModerate(sql, user, request.params.id);
-      await sql.begin(async (tx) => {
-        const previous = await setCommunityImage(tx, request.params.id, slot.which, null);
-        if (previous) await markImageDeleted(tx, previous);
-      });
-      return loadCommunity(request.params.id, user.id);
+      await replaceCommunityImage(sql, request.params.id, slot.which, null);
+      return presentCommunity(await loadCommunity(sql, request.params.id, user.id));
     });
   }
 };

@@ -1,6 +1,28 @@
 import type { Community, Rule } from '@quorum/shared/types';
-import { presentImage } from '../images/present.ts';
-import type { CommunityRow, RuleRow } from './queries.ts';
+import { presentImage, type ImageJson } from '../images/present.ts';
+
+export interface RuleRow {
+  id: string;
+  rule: string;
+  description: string | null;
+  zIndex: number;
+}
+
+export interface CommunityRow {
+  id: string;
+  name: string;
+  about: string | null;
+  noMembers: number;
+  postingRestricted: boolean;
+  createdAt: Date;
+  proPic: ImageJson | null;
+  bannerImage: ImageJson | null;
+  isDefault: boolean;
+  userJoined: boolean;
+  userMod: boolean;
+  mods: Array<{ id: string; username: string }>;
+  rules: RuleRow[];
+}
 
 export function presentRule(row: RuleRow): Rule {
   return {

@@ -1,35 +1,8 @@
 import type { CommunitySort } from '@quorum/shared/types';
 import type { Db } from '../db/connect.ts';
-import type { ImageJson } from '../images/present.ts';
-
-export interface RuleRow {
-  id: string;
-  rule: string;
-  description: string | null;
-  zIndex: number;
-}
-
-export interface CommunityRow {
-  id: string;
-  name: string;
-  about: string | null;
-  noMembers: number;
-  postingRestricted: boolean;
-  createdAt: Date;
-  proPic: ImageJson | null;
-  bannerImage: ImageJson | null;
-  isDefault: boolean;
-  userJoined: boolean;
-  userMod: boolean;
-  mods: Array<{ id: string; username: string }>;
-  rules: RuleRow[];
-}
-
-function imageJson(db: Db, column: 'pro_pic_id' | 'banner_image_id') {
-  return db`(select json_build_object('id', i.id, 'format', i.format, 'width', i.width, 'height', i.height,
-      'altText', i.alt_text, 'averageColor', i.average_color, 'copies', i.copies)
-    from images i where i.id = c.${db(column)})`;
-}
+import { imageJson } from '../images/queries.ts';
+import type { Standing } from './policy.ts';
+import type { CommunityRow } from './present.ts';
 
 /**
  * Communities with the viewer's relation to each (joined, moderating), their mods and rules.
@@ -38,8 +11,8 @@ function imageJson(db: Db, column: 'pro_pic_id' | 'banner_image_id') {
 function selectCommunities(db: Db, viewerId: string | null, extra = db``) {
   return db`
     select c.id, c.name, c.about, c.no_members, c.posting_restricted, c.created_at,
-      ${imageJson(db, 'pro_pic_id')} as pro_pic,
-      ${imageJson(db, 'banner_image_id')} as banner_image,
+      ${imageJson(db, db`c.pro_pic_id`)} as pro_pic,
+      ${imageJson(db, db`c.banner_image_id`)} as banner_image,
       exists (select 1 from default_communities d where d.community_id = c.id) as is_default,
       exists (select 1 from community_members m where m.community_id = c.id and m.user_id = ${viewerId}) as user_joined,
       exists (select 1 from community_mods m where m.community_id = c.id and m.user_id = ${viewerId}) as user_mod,
@@ -64,6 +37,20 @@ export async function getCommunityByName(db: Db, name: string, viewerId: string 
   return row;
 }
 
+const NOBODY: Standing = { isMember: false, isMod: false, isBanned: false };
+
+/** Where a user (none for visitors) stands in a community. */
+export async function getStanding(db: Db, communityId: string, userId: string | null): Promise<Standing> {
+  if (!userId) return NOBODY;
+  const [row] = await db<Standing[]>`
+    select
+      exists (select 1 from community_members where community_id = ${communityId} and user_id = ${userId}) as is_member,
+      exists (select 1 from community_mods where community_id = ${communityId} and user_id = ${userId}) as is_mod,
+      exists (select 1 from community_bans where community_id = ${communityId} and user_id = ${userId}
+              and (expires_at is null or expires_at > now())) as is_banned`;
+  return row ?? NOBODY;
+}
+
 export async function communityExists(db: Db, id: string): Promise<boolean> {
   const rows = await db`select 1 from communities where id = ${id} and deleted_at is null`;
   return rows.length > 0;
@@ -76,6 +63,16 @@ export async function communityExists(db: Db, id: string): Promise<boolean> {
 export async function lockCommunity(db: Db, id: string): Promise<boolean> {
   const rows = await db`select 1 from communities where id = ${id} and deleted_at is null for no key update`;
   return rows.length > 0;
+}
+
+/** What posting in a community checks: a community that is not deleted, by name whatever the case. */
+export async function getCommunityForPosting(
+  db: Db,
+  name: string,
+): Promise<{ id: string; name: string; postingRestricted: boolean } | undefined> {
+  const [row] = await db<{ id: string; name: string; postingRestricted: boolean }[]>`
+    select id, name, posting_restricted from communities where lower(name) = lower(${name}) and deleted_at is null`;
+  return row;
 }
 
 /** The id of a community that is not deleted, by name whatever the case. */
@@ -142,8 +139,9 @@ function communityOrder(db: Db, sort: CommunitySort, after: PageStart | undefine
 }
 
 /**
- * One page of the communities that are not deleted, in a sort, starting after `after`. Each row
- * carries its sort value for the next page's cursor.
+ * One page of the communities that are not deleted, in a sort, starting after `after` (limit + 1
+ * rows, so that the caller knows whether there is more). Each row carries its sort value for the
+ * next page's cursor.
  */
 export async function listCommunities(
   db: Db,
@@ -154,7 +152,7 @@ export async function listCommunities(
     ${selectCommunities(db, options.viewerId, db`, ${order.value} as sort_value`)}
     where c.deleted_at is null ${order.after}
     order by ${order.orderBy}
-    limit ${options.limit}`;
+    limit ${options.limit + 1}`;
 }
 
 /** Communities whose name contains `text` (any case): the exact match first, then the largest. */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { COMMUNITY_SUGGESTIONS_LIMIT } from '@quorum/shared/constants';
-import { ErrorCode, Messages } from '@quorum/shared/errors';
 import {
   COMMUNITIES_PAGE_DEFAULT, COMMUNITIES_PAGE_MAX, createCommunityBody, getCommunityQuery, joinCommunityBody,
   listCommunitiesQuery, updateCommunityBody,
@@ -8,18 +7,14 @@ import {
 import type { CommunitiesPage, Community, CommunitySort } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
-import { decodeCursor, encodeCursor } from '../http/cursor.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { decodeCursor, invalidCursor, pageOf } from '../http/cursor.ts';
 import { parse } from '../http/validate.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { createCommunity } from './actions.ts';
-import { assertCanModerate, isId } from './policy.ts';
-import { presentCommunity } from './present.ts';
-import {
-  communityExists, getCommunityById, getCommunityByName, listCommunities, searchCommunities, setMembership,
-  updateCommunity, type PageStart,
-} from './queries.ts';
 import communityImageRoutes from './image-routes.ts';
+import { assertCanModerate, assertCommunityExists, loadCommunity, loadCommunityByName } from './load.ts';
+import { presentCommunity } from './present.ts';
+import { listCommunities, searchCommunities, setMembership, updateCommunity, type PageStart } from './queries.ts';
 import ruleRoutes from './rule-routes.ts';
 
 const TIME_VALUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -35,7 +30,7 @@ function pageStart(text: string | undefined, sort: CommunitySort): PageStart | u
       : sort === 'new' || sort === 'old'
         ? typeof value === 'string' && TIME_VALUE.test(value)
         : typeof value === 'string' && value.length <= 64;
-  if (!valid || value === null) throw badRequest('Invalid cursor.', ErrorCode.invalidCursor);
+  if (!valid || value === null) throw invalidCursor();
   return { value, id };
 }
 
@@ -47,12 +42,6 @@ export interface CommunitiesRoutesOptions {
 }
 
 const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (app, { sql, store, maxBytes }) => {
-  async function loadCommunity(id: string, viewerId: string | null): Promise<Community> {
-    const row = isId(id) ? await getCommunityById(sql, id, viewerId) : undefined;
-    if (!row) throw notFound(Messages.communityNotFound);
-    return presentCommunity(row);
-  }
-
   app.get('/communities', async (request): Promise<CommunitiesPage> => {
     const query = parse(listCommunitiesQuery, request.query);
     const viewerId = request.user?.id ?? null;
@@ -62,15 +51,9 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
       return { communities: rows.map(presentCommunity), next: null };
     }
     const limit = Math.min(query.limit ?? COMMUNITIES_PAGE_DEFAULT, COMMUNITIES_PAGE_MAX);
-    const after = pageStart(query.next, query.sort);
-    // One row past the page tells whether another page follows.
-    const rows = await listCommunities(sql, { sort: query.sort, limit: limit + 1, after, viewerId });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      communities: page.map(presentCommunity),
-      next: rows.length > limit && last ? encodeCursor({ sort: query.sort, value: last.sortValue, id: last.id }) : null,
-    };
+    const rows = await listCommunities(sql, { sort: query.sort, limit, after: pageStart(query.next, query.sort), viewerId });
+    const page = pageOf(rows, limit, (last) => ({ sort: query.sort, value: last.sortValue, id: last.id }));
+    return { communities: page.rows.map(presentCommunity), next: page.next };
   });
 
   app.post('/communities', async (request, reply): Promise<Community> => {
@@ -78,15 +61,13 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
     const body = parse(createCommunityBody, request.body);
     const id = await createCommunity(sql, user, body);
     reply.code(201);
-    return loadCommunity(id, user.id);
+    return presentCommunity(await loadCommunity(sql, id, user.id));
   });
 
   app.get<{ Params: { id: string } }>('/communities/:id', async (request): Promise<Community> => {
     const byName = parse(getCommunityQuery, request.query).byName === 'true';
     const viewerId = request.user?.id ?? null;
-    if (!byName) return loadCommunity(request.params.id, viewerId);
-    const row = await getCommunityByName(sql, request.params.id, viewerId);
-    if (!row) throw notFound(Messages.communityNotFound);
+    const row = byName ? await loadCommunityByName(sql, request.params.id, viewerId) : await loadCommunity(sql, request.params.id, viewerId);
     return presentCommunity(row);
   });
 
@@ -95,21 +76,19 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
     await assertCanModerate(sql, user, request.params.id);
     const body = parse(updateCommunityBody, request.body);
     await updateCommunity(sql, request.params.id, body);
-    return loadCommunity(request.params.id, user.id);
+    return presentCommunity(await loadCommunity(sql, request.params.id, user.id));
   });
 
   app.post('/_joinCommunity', async (request): Promise<Community> => {
     const user = requireUser(request);
     const body = parse(joinCommunityBody, request.body);
-    if (!isId(body.communityId) || !(await communityExists(sql, body.communityId))) {
-      throw notFound(Messages.communityNotFound);
-    }
+    await assertCommunityExists(sql, body.communityId);
     await setMembership(sql, body.communityId, user.id, !body.leave);
-    return loadCommunity(body.communityId, user.id);
+    return presentCommunity(await loadCommunity(sql, body.communityId, user.id));
   });
 
   await app.register(ruleRoutes, { sql });
-  await app.register(communityImageRoutes, { sql, store, maxBytes, loadCommunity });
+  await app.register(communityImageRoutes, { sql, store, maxBytes });
 };
 
 export default communitiesRoutes;

@@ -1,4 +1,5 @@
-import { ErrorCode } from '@quorum/shared/errors';
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { isUuid } from '@quorum/shared/schemas/common';
 import { badRequest } from './errors.ts';
 
 /**
@@ -15,7 +16,7 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id])).toString('base64url');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const invalidCursor = () => badRequest(Messages.invalidCursor, ErrorCode.invalidCursor);
 
 /** Decodes a cursor made for `sort`; undefined when none was given. */
 export function decodeCursor(text: string | undefined, sort: string): Cursor | undefined {
@@ -25,12 +26,22 @@ export function decodeCursor(text: string | undefined, sort: string): Cursor | u
     if (Array.isArray(parsed) && parsed.length === 3) {
       const [s, value, id] = parsed as unknown[];
       const valueOk = value === null || typeof value === 'number' || typeof value === 'string';
-      if (s === sort && valueOk && typeof id === 'string' && UUID.test(id)) {
+      if (s === sort && valueOk && typeof id === 'string' && isUuid(id)) {
         return { sort, value: value as Cursor['value'], id };
       }
     }
   } catch {
     // fall through to the error below
   }
-  throw badRequest('Invalid cursor.', ErrorCode.invalidCursor);
+  throw invalidCursor();
+}
+
+/**
+ * A page of at most `limit` rows from a query that read one more, and the cursor of the page
+ * after it (null when that extra row was not there).
+ */
+export function pageOf<T>(rows: T[], limit: number, cursorOf: (last: T) => Cursor): { rows: T[]; next: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, next: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
 }

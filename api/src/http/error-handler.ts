@@ -1,36 +1,39 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { HttpError } from './errors.ts';
+import {
+  badRequest, clientError, HttpError, internalError, methodNotAllowed, notFound, payloadTooLarge, sendError,
+  tooManyRequests, unsupportedMediaType,
+} from './errors.ts';
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Postgres refusing a value's syntax or range (a malformed id, say): the client's input is at fault. */
+const INPUT_SQLSTATES = new Set(['22P02', '22003', '22007']);
+
+/** The answer to an error thrown by the framework, a plugin or the database; null for a server fault. */
+function asHttpError(error: FastifyError): HttpError | null {
+  const status = error.statusCode ?? 500;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      (status === 400 && error instanceof SyntaxError)) {
+    return badRequest(Messages.invalidJson, ErrorCode.invalidJson);
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return payloadTooLarge();
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return unsupportedMediaType();
+  if (status === 429) return tooManyRequests();
+  if (INPUT_SQLSTATES.has(error.code)) return badRequest(Messages.invalidInput);
+  if (status >= 400 && status < 500) return clientError(status, error.message || Messages.badRequest);
+  return null;
+}
 
 /** The one error shape: `{status, code, message}`; 5xx details go to the log only. */
 export function setErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).send(error.toBody());
-
-    const status = error.statusCode ?? 500;
-    const answer = (code: string, message: string, statusCode = status) =>
-      reply.code(statusCode).send({ status: statusCode, code, message });
-
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-        (status === 400 && error instanceof SyntaxError)) {
-      return answer(ErrorCode.invalidJson, Messages.invalidJson, 400);
-    }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer(ErrorCode.payloadTooLarge, 'The request is too large.', 413);
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return answer(ErrorCode.unsupportedMediaType, 'Unsupported content type.', 415);
-    }
-    if (status === 429) return answer(ErrorCode.rateLimited, 'Too many requests. Please slow down.', 429);
-    // Postgres refusing a value's syntax or range (a malformed id, say) is the client's input at fault.
-    if ('code' in error && (error.code === '22P02' || error.code === '22003' || error.code === '22007')) {
-      return answer(ErrorCode.badRequest, 'Invalid input.', 400);
-    }
-    if (status >= 400 && status < 500) return answer(ErrorCode.badRequest, error.message || 'Bad request.');
-
+    if (error instanceof HttpError) return sendError(reply, error);
+    const answer = asHttpError(error);
+    if (answer) return sendError(reply, answer);
     request.log.error({ err: error, method: request.method, url: request.url, params: request.params }, 'request failed');
-    return answer(ErrorCode.internal, Messages.internal, 500);
+    return sendError(reply, internalError());
   });
 }
 
@@ -54,11 +57,6 @@ export function trackApiRoutes(app: FastifyInstance): (method: string, url: stri
 
 /** Answers an unknown API path with 404 or 405 JSON. */
 export function answerApiNotFound(reply: FastifyReply, allowedMethods: string[]) {
-  if (allowedMethods.length > 0) {
-    return reply
-      .code(405)
-      .header('Allow', allowedMethods.join(', '))
-      .send({ status: 405, code: ErrorCode.methodNotAllowed, message: Messages.methodNotAllowed });
-  }
-  return reply.code(404).send({ status: 404, code: ErrorCode.notFound, message: Messages.apiNotFound });
+  if (allowedMethods.length === 0) return sendError(reply, notFound(Messages.apiNotFound));
+  return sendError(reply.header('Allow', allowedMethods.join(', ')), methodNotAllowed());
 }

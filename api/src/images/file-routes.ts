@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { IMAGE_COPY_NAMES } from '@quorum/shared/constants';
-import { ErrorCode } from '@quorum/shared/errors';
+import { Messages } from '@quorum/shared/errors';
+import { isUuid } from '@quorum/shared/schemas/common';
 import type { Sql } from '../db/connect.ts';
+import { notFound, sendError } from '../http/errors.ts';
 import { copyKey, originalKey } from './process.ts';
 import { getImage } from './queries.ts';
-import { isImageId } from './routes.ts';
 import type { ImageStore } from './storage.ts';
 
 const CONTENT_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
@@ -17,10 +18,7 @@ function splitFileName(file: string): { name: string; ext: string } | null {
 }
 
 function answerMissing(reply: FastifyReply) {
-  return reply
-    .code(404)
-    .header('Cache-Control', 'no-store')
-    .send({ status: 404, code: ErrorCode.notFound, message: 'Image not found.' });
+  return sendError(reply.header('Cache-Control', 'no-store'), notFound(Messages.imageNotFound));
 }
 
 export interface ImageFileRoutesOptions {
@@ -34,7 +32,7 @@ export interface ImageFileRoutesOptions {
  */
 const imageFileRoutes: FastifyPluginAsync<ImageFileRoutesOptions> = async (app, { sql, store }) => {
   async function send(reply: FastifyReply, id: string, copy: string | null, ext: string) {
-    if (!isImageId(id) || (copy !== null && !COPY_NAMES.has(copy))) return answerMissing(reply);
+    if (!isUuid(id) || (copy !== null && !COPY_NAMES.has(copy))) return answerMissing(reply);
     const image = await getImage(sql, id);
     if (!image) return answerMissing(reply);
     const format = copy === null ? image.format : image.copies.find((c) => c.name === copy)?.format;

@@ -1,14 +1,14 @@
-import type { Image, ImageCopy } from '@quorum/shared/types';
+import type { Image, ImageCopy, ImageFormat } from '@quorum/shared/types';
 
 /** An image as the database hands it out in JSON (see `imageJson` in queries.ts). */
 export interface ImageJson {
   id: string;
-  format: Image['format'];
+  format: ImageFormat;
   width: number;
   height: number;
   altText: string | null;
   averageColor: string;
-  copies: Array<Omit<ImageCopy, 'url'> & { format?: Image['format'] }>;
+  copies: Array<Omit<ImageCopy, 'url'> & { format?: ImageFormat }>;
 }
 
 export function imageUrl(id: string, format: string, copy?: string): string {

@@ -2,16 +2,15 @@ import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata, type ResizeOptions, type SharpOptions } from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import type { Image, ImageCopyName } from '@quorum/shared/types';
+import type { ImageCopyName, ImageFormat } from '@quorum/shared/types';
 import type { Db } from '../db/connect.ts';
-import { HttpError } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import type { ImageJson } from './present.ts';
 import { insertImage } from './queries.ts';
 import type { ImageStore } from './storage.ts';
 
 /** What an image is for; it decides how large the stored original may be. */
 export type ImageKind = 'post' | 'avatar' | 'banner' | 'link';
-export type ImageFormat = Image['format'];
 
 interface Box {
   width: number;
@@ -44,8 +43,7 @@ function isAcceptedInput(metadata: Metadata): boolean {
   return format === 'heif' && metadata.compression === 'av1';
 }
 
-const unsupportedImage = (message: string = Messages.unsupportedImage) =>
-  new HttpError(400, ErrorCode.unsupportedImage, message);
+const unsupportedImage = (message: string = Messages.unsupportedImage) => badRequest(message, ErrorCode.unsupportedImage);
 
 /**
  * Resize options that fit an image of `width`×`height` into `box` without enlarging it. A cover
@@ -106,7 +104,7 @@ export async function processImage(buffer: Buffer, kind: ImageKind): Promise<Pro
   const pixels = metadata.width * (metadata.pageHeight ?? metadata.height);
   if (!(pixels > 0)) throw unsupportedImage();
   if (pixels > UPLOAD_MAX_PIXELS) {
-    throw unsupportedImage(`The image is too large: it may have at most ${UPLOAD_MAX_PIXELS / 1_000_000} million pixels.`);
+    throw unsupportedImage(Messages.imageTooManyPixels(UPLOAD_MAX_PIXELS));
   }
 
   const options: SharpOptions = { limitInputPixels: UPLOAD_MAX_PIXELS };

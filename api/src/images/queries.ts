@@ -1,14 +1,18 @@
 import type { Db } from '../db/connect.ts';
 import type { ImageJson } from './present.ts';
 
+/** The `ImageJson` object of the images row named `i`, for statements that select from images. */
+export function imageObject(db: Db) {
+  return db`json_build_object('id', i.id, 'format', i.format, 'width', i.width, 'height', i.height,
+    'altText', i.alt_text, 'averageColor', i.average_color, 'copies', i.copies)`;
+}
+
 /**
  * An image as a JSON object (the `ImageJson` shape, or null when missing or deleted), for
  * embedding in other statements: `${imageJson(db, db`u.pro_pic_id`)} as pro_pic`.
  */
 export function imageJson(db: Db, id: ReturnType<Db>) {
-  return db`(select json_build_object('id', i.id, 'format', i.format, 'width', i.width, 'height', i.height,
-      'altText', i.alt_text, 'averageColor', i.average_color, 'copies', i.copies)
-    from images i where i.id = ${id} and i.deleted_at is null)`;
+  return db`(select ${imageObject(db)} from images i where i.id = ${id} and i.deleted_at is null)`;
 }
 
 export interface NewImage {

@@ -51,7 +51,10 @@ const USER_AGENT = 'Mozilla/5.0 (compatible; QuorumLinkPreview/1.0)';
 
 const systemResolve = (hostname: string) => dnsLookup(hostname, { all: true, verbatim: true });
 
-/** An absolute http or https URL, or null. */
+/**
+ * The one check of a user's http(s) address: the shape the forms accept (`isHttpUrl`), at most
+ * LINK_URL_MAX characters, parsed, with a host; null for anything else.
+ */
 export function parseHttpUrl(text: string): URL | null {
   if (text.length > LINK_URL_MAX || !isHttpUrl(text)) return null;
   try {

@@ -5,8 +5,6 @@ import { badRequest } from '../http/errors.ts';
 import { LinkFetchError, LinkRefusedError, parseHttpUrl } from './fetch.ts';
 import { fetchLinkPreview } from './preview.ts';
 
-const REFUSED_MESSAGE = 'Links to local or private network addresses are not allowed.';
-
 export interface LinksRoutesOptions {
   /** Let previews fetch from loopback and private network addresses. */
   allowPrivate: boolean;
@@ -24,7 +22,7 @@ const linksRoutes: FastifyPluginAsync<LinksRoutesOptions> = async (app, { allowP
       const preview = await fetchLinkPreview(url, { allowPrivate });
       return { title: preview.title };
     } catch (error) {
-      if (error instanceof LinkRefusedError) throw badRequest(REFUSED_MESSAGE, ErrorCode.invalidUrl);
+      if (error instanceof LinkRefusedError) throw badRequest(Messages.privateAddress, ErrorCode.invalidUrl);
       // A page that cannot be fetched has no title to offer; the user types one.
       if (error instanceof LinkFetchError) return { title: null };
       request.log.warn({ err: error, url: url.toString() }, 'link preview failed');

@@ -1,13 +1,8 @@
+import type { FeedSort, PostType, UserGroup } from '@quorum/shared/types';
 import type { Db } from '../db/connect.ts';
-import { attachImages } from '../images/queries.ts';
+import { attachImages, imageJson, imageObject } from '../images/queries.ts';
 import { hotness } from './hotness.ts';
 import type { PostRow } from './present.ts';
-
-function imageJson(db: Db, id: ReturnType<Db>) {
-  return db`(select json_build_object('id', i.id, 'format', i.format, 'width', i.width, 'height', i.height,
-      'altText', i.alt_text, 'averageColor', i.average_color, 'copies', i.copies)
-    from images i where i.id = ${id} and i.deleted_at is null)`;
-}
 
 /**
  * Posts with everything a card shows — images, author, community — and the viewer's vote, hidden
@@ -17,10 +12,9 @@ function selectPosts(db: Db, viewerId: string | null) {
   return db`
     select p.id, p.public_id, p.type, p.title, p.body, p.link_url, p.link_hostname,
       ${imageJson(db, db`p.link_image_id`)} as link_image,
-      coalesce((select json_agg(json_build_object('id', i.id, 'format', i.format, 'width', i.width,
-          'height', i.height, 'altText', i.alt_text, 'averageColor', i.average_color, 'copies', i.copies,
-          'caption', pi.caption) order by pi.z_index)
-        from post_images pi join images i on i.id = pi.image_id where pi.post_id = p.id), '[]') as images,
+      coalesce((select json_agg(${imageObject(db)}::jsonb || jsonb_build_object('caption', pi.caption) order by pi.z_index)
+        from post_images pi join images i on i.id = pi.image_id
+        where pi.post_id = p.id and i.deleted_at is null), '[]') as images,
       p.user_id, u.username, u.deleted_at is not null as user_deleted, u.is_admin as author_is_admin,
       ${imageJson(db, db`u.pro_pic_id`)} as author_pro_pic,
       p.user_group, p.community_id, c.name as community_name,
@@ -54,7 +48,25 @@ export async function getPostById(db: Db, id: string, viewerId: string | null): 
   return row;
 }
 
-export type FeedSort = 'hot' | 'activity' | 'latest' | 'day' | 'week' | 'month' | 'year' | 'all';
+export async function postExists(db: Db, id: string): Promise<boolean> {
+  const rows = await db`select 1 from posts where id = ${id}`;
+  return rows.length > 0;
+}
+
+/** What commenting on a post checks: where it is and whether it is locked or deleted. */
+export interface PostState {
+  id: string;
+  communityId: string;
+  locked: boolean;
+  deleted: boolean;
+}
+
+export async function getPostState(db: Db, publicId: string): Promise<PostState | undefined> {
+  const [row] = await db<PostState[]>`
+    select id, community_id, locked_at is not null as locked, deleted_at is not null as deleted
+    from posts where public_id = ${publicId}`;
+  return row;
+}
 
 export type FeedScope =
   | { kind: 'all' }
@@ -64,7 +76,7 @@ export type FeedScope =
   /** The site's default communities (everything when there are none). */
   | { kind: 'default' };
 
-export interface FeedQuery {
+export interface FeedOptions {
   scope: FeedScope;
   sort: FeedSort;
   viewerId: string | null;
@@ -93,7 +105,7 @@ export function sortValue(sort: FeedSort, row: PostRow): number | string | null 
   }
 }
 
-function orderAndAfter(db: Db, query: FeedQuery) {
+function orderAndAfter(db: Db, query: FeedOptions) {
   const after = query.after;
   switch (query.sort) {
     case 'hot':
@@ -133,7 +145,7 @@ function scopeFilter(db: Db, scope: FeedScope) {
 }
 
 /** One page of a feed (limit + 1 rows, so that the caller knows whether there is more). */
-export async function listFeed(db: Db, query: FeedQuery): Promise<PostRow[]> {
+export async function listFeed(db: Db, query: FeedOptions): Promise<PostRow[]> {
   const { order, after } = orderAndAfter(db, query);
   const days = PERIOD_DAYS[query.sort];
   const viewer = query.viewerId;
@@ -166,11 +178,11 @@ export async function listPinned(db: Db, where: { site: true } | { communityId: 
 
 export interface NewPost {
   publicId: string;
-  type: 'text' | 'image' | 'link';
+  type: PostType;
   title: string;
   body: string | null;
   userId: string;
-  userGroup: 'normal' | 'mods' | 'admins';
+  userGroup: UserGroup;
   communityId: string;
   linkUrl: string | null;
   linkHostname: string | null;
@@ -218,15 +230,6 @@ export async function attachPostImages(
   return attached;
 }
 
-export async function getCommunityForPosting(
-  db: Db,
-  name: string,
-): Promise<{ id: string; name: string; postingRestricted: boolean } | undefined> {
-  const [row] = await db<{ id: string; name: string; postingRestricted: boolean }[]>`
-    select id, name, posting_restricted from communities where lower(name) = lower(${name}) and deleted_at is null`;
-  return row;
-}
-
 export async function publicIdExists(db: Db, publicId: string): Promise<boolean> {
   const rows = await db`select 1 from posts where public_id = ${publicId}`;
   return rows.length > 0;
@@ -241,7 +244,7 @@ export async function recordVisit(db: Db, postId: string, userId: string): Promi
 export async function updatePostContent(
   db: Db,
   postId: string,
-  changes: { title?: string; body?: string | null; userGroup?: string },
+  changes: { title?: string; body?: string | null; userGroup?: UserGroup },
 ): Promise<void> {
   await db`
     update posts set
@@ -252,7 +255,7 @@ export async function updatePostContent(
     where id = ${postId}`;
 }
 
-export async function setLocked(db: Db, postId: string, lock: { by: string; as: string } | null): Promise<void> {
+export async function setLocked(db: Db, postId: string, lock: { by: string; as: UserGroup } | null): Promise<void> {
   await db`
     update posts set locked_at = ${lock ? db`now()` : null}, locked_by = ${lock?.by ?? null}, locked_by_group = ${lock?.as ?? null}
     where id = ${postId}`;
@@ -261,7 +264,7 @@ export async function setLocked(db: Db, postId: string, lock: { by: string; as: 
 export async function deletePost(
   db: Db,
   post: { id: string; userId: string; alreadyDeleted: boolean },
-  by: { userId: string; as: string },
+  by: { userId: string; as: UserGroup },
   purgeContent: boolean,
 ): Promise<void> {
   if (!post.alreadyDeleted) {

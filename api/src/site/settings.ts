@@ -1,13 +1,6 @@
 import type { SiteSettings } from '@quorum/shared/types';
 import type { Db } from '../db/connect.ts';
-
-export interface SiteSettingsRow {
-  signupsDisabled: boolean;
-  imagePostSubmitReqPoints: number;
-  linkPostSubmitReqPoints: number;
-  communityCreateReqPoints: number;
-  maxCommunitiesModerated: number;
-}
+import type { SiteSettingsRow } from './present.ts';
 
 export async function getSiteSettings(db: Db): Promise<SiteSettingsRow> {
   const [row] = await db<SiteSettingsRow[]>`
@@ -16,14 +9,6 @@ export async function getSiteSettings(db: Db): Promise<SiteSettingsRow> {
     from site_settings where id = 1`;
   if (!row) throw new Error('site_settings row is missing');
   return row;
-}
-
-export function presentSiteSettings(row: SiteSettingsRow): SiteSettings {
-  return {
-    signupsDisabled: row.signupsDisabled,
-    imagePostSubmitReqPoints: row.imagePostSubmitReqPoints,
-    linkPostSubmitReqPoints: row.linkPostSubmitReqPoints,
-  };
 }
 
 /** Changes the given settings; settings left out keep their values. */

@@ -1,6 +1,33 @@
-import type { User } from '@quorum/shared/types';
-import { presentImage } from '../images/present.ts';
-import type { UserRow } from './queries.ts';
+import type { Badge, HomeFeed, User } from '@quorum/shared/types';
+import { presentImage, type ImageJson } from '../images/present.ts';
+
+export interface UserRow {
+  id: string;
+  username: string;
+  email: string | null;
+  aboutMe: string | null;
+  points: number;
+  isAdmin: boolean;
+  notificationsNewCount: number;
+  noPosts: number;
+  noComments: number;
+  createdAt: Date;
+  createdIp: string | null;
+  lastSeen: Date;
+  lastSeenIp: string | null;
+  deletedAt: Date | null;
+  bannedAt: Date | null;
+  embedsOff: boolean;
+  homeFeed: HomeFeed;
+  rememberFeedSort: boolean;
+  upvoteNotificationsOff: boolean;
+  replyNotificationsOff: boolean;
+  hideUserProfilePictures: boolean;
+  requireAltText: boolean;
+  proPic: ImageJson | null;
+  badges: Badge[];
+  moddingList: Array<{ id: string; name: string; proPic: ImageJson | null }>;
+}
 
 export interface UserViewer {
   id: string;

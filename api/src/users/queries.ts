@@ -1,46 +1,17 @@
+import type { HomeFeed } from '@quorum/shared/types';
 import type { Db, Sql } from '../db/connect.ts';
-import type { ImageJson } from '../images/present.ts';
-
-export interface UserRow {
-  id: string;
-  username: string;
-  email: string | null;
-  passwordHash: string;
-  aboutMe: string | null;
-  points: number;
-  isAdmin: boolean;
-  notificationsNewCount: number;
-  noPosts: number;
-  noComments: number;
-  createdAt: Date;
-  createdIp: string | null;
-  lastSeen: Date;
-  lastSeenIp: string | null;
-  deletedAt: Date | null;
-  bannedAt: Date | null;
-  embedsOff: boolean;
-  homeFeed: 'all' | 'subscriptions';
-  rememberFeedSort: boolean;
-  upvoteNotificationsOff: boolean;
-  replyNotificationsOff: boolean;
-  hideUserProfilePictures: boolean;
-  requireAltText: boolean;
-  proPic: ImageJson | null;
-  badges: Array<{ id: string; type: 'supporter' }>;
-  moddingList: Array<{ id: string; name: string; proPic: ImageJson | null }>;
-}
+import { imageJson } from '../images/queries.ts';
+import type { UserRow } from './present.ts';
 
 /** The columns of a full user row: the user, their picture, badges and the communities they moderate. */
 function selectUsers(db: Db) {
   return db`
-    select u.id, u.username, u.email, u.password_hash, u.about_me, u.points, u.is_admin,
+    select u.id, u.username, u.email, u.about_me, u.points, u.is_admin,
       u.notifications_new_count, u.no_posts, u.no_comments, u.created_at, host(u.created_ip) as created_ip,
       u.last_seen, host(u.last_seen_ip) as last_seen_ip, u.deleted_at, u.banned_at, u.embeds_off, u.home_feed,
       u.remember_feed_sort, u.upvote_notifications_off, u.reply_notifications_off,
       u.hide_user_profile_pictures, u.require_alt_text,
-      (select json_build_object('id', i.id, 'format', i.format, 'width', i.width, 'height', i.height,
-              'altText', i.alt_text, 'averageColor', i.average_color, 'copies', i.copies)
-         from images i where i.id = u.pro_pic_id) as pro_pic,
+      ${imageJson(db, db`u.pro_pic_id`)} as pro_pic,
       coalesce((select json_agg(json_build_object('id', b.id, 'type', b.type) order by b.created_at)
          from user_badges b where b.user_id = u.id), '[]') as badges,
       coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'proPic', null) order by lower(c.name))
@@ -49,8 +20,10 @@ function selectUsers(db: Db) {
     from users u`;
 }
 
-export async function getUserById(db: Db, id: string): Promise<UserRow | undefined> {
+/** The full row of a user known to exist: the session's, or one just created. */
+export async function loadUser(db: Db, id: string): Promise<UserRow> {
   const [row] = await db<UserRow[]>`${selectUsers(db)} where u.id = ${id}`;
+  if (!row) throw new Error(`user ${id} is missing`);
   return row;
 }
 
@@ -95,17 +68,18 @@ export async function setAdmin(db: Db, username: string, isAdmin: boolean): Prom
   return rows.length > 0;
 }
 
-/** The user behind a session, with the session's last activity; none when expired or unknown. */
-export async function getUserBySession(
-  db: Db,
-  sessionId: string,
-): Promise<(UserRow & { sessionLastSeenAt: Date }) | undefined> {
-  const [row] = await db<(UserRow & { sessionLastSeenAt: Date })[]>`
-    select su.*, s.last_seen_at as session_last_seen_at
-    from sessions s
-    cross join lateral (${selectUsers(db)} where u.id = s.user_id) su
-    where s.id = ${sessionId} and s.expires_at > now()`;
+/** What the rules for creating posts and communities look at besides the session. */
+export async function getContributorFacts(db: Db, userId: string): Promise<{ points: number; requireAltText: boolean }> {
+  const [row] = await db<{ points: number; requireAltText: boolean }[]>`
+    select points, require_alt_text from users where id = ${userId}`;
+  if (!row) throw new Error(`user ${userId} is missing`);
   return row;
+}
+
+/** The stored password hash; read only by the code that checks a password. */
+export async function getPasswordHash(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db<{ passwordHash: string }[]>`select password_hash from users where id = ${userId}`;
+  return row?.passwordHash;
 }
 
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
@@ -117,7 +91,7 @@ export interface ProfileChanges {
   email?: string;
   upvoteNotificationsOff?: boolean;
   replyNotificationsOff?: boolean;
-  homeFeed?: 'all' | 'subscriptions';
+  homeFeed?: HomeFeed;
   rememberFeedSort?: boolean;
   embedsOff?: boolean;
   hideUserProfilePictures?: boolean;

@@ -90,6 +90,8 @@ export const FEED_LIMIT_DEFAULT = 10;
 export const FEED_LIMIT_MAX = 50;
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const MODTOOLS_PAGE_SIZE = 10;
+/** The feeds of the home page: the communities a user joined (or the defaults), and everything. */
+export const FEEDS = ['home', 'all'] as const;
 export const FEED_SORTS = ['hot', 'activity', 'latest', 'day', 'week', 'month', 'year', 'all'] as const;
 export const DEFAULT_FEED_SORT = 'hot';
 export const COMMUNITY_SORTS = ['new', 'old', 'size', 'name_asc', 'name_dsc'] as const;
@@ -102,6 +104,12 @@ export const USER_GROUPS = ['normal', 'mods', 'admins'] as const;
 export const POST_TYPES = ['text', 'image', 'link'] as const;
 export const HOME_FEEDS = ['all', 'subscriptions'] as const;
 export const IMAGE_COPY_NAMES = ['tiny', 'small', 'medium', 'desktop', 'mobile'] as const;
+/** Formats images are stored and served in. */
+export const IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
+/** What a report or a list item points at. */
+export const CONTENT_TYPES = ['post', 'comment'] as const;
+/** What a mute silences: a user everywhere, or a community on the All feed. */
+export const MUTE_TYPES = ['user', 'community'] as const;
 
 // ---------- Timing (milliseconds) ----------
 export const ALERT_LIFETIME_MS = 3000;

@@ -1,13 +1,20 @@
 // The JSON objects the API returns, with the specification's field names. Times are ISO 8601
 // strings; ids are opaque strings.
-import type { COMMUNITY_SORTS, FEED_SORTS, HOME_FEEDS, IMAGE_COPY_NAMES, POST_TYPES, USER_GROUPS } from './constants.ts';
+import type {
+  COMMUNITY_SORTS, CONTENT_TYPES, FEED_SORTS, FEEDS, HOME_FEEDS, IMAGE_COPY_NAMES, IMAGE_FORMATS, MUTE_TYPES, POST_TYPES,
+  USER_GROUPS,
+} from './constants.ts';
 
 export type UserGroup = (typeof USER_GROUPS)[number];
 export type PostType = (typeof POST_TYPES)[number];
+export type Feed = (typeof FEEDS)[number];
 export type FeedSort = (typeof FEED_SORTS)[number];
 export type CommunitySort = (typeof COMMUNITY_SORTS)[number];
 export type HomeFeed = (typeof HOME_FEEDS)[number];
 export type ImageCopyName = (typeof IMAGE_COPY_NAMES)[number];
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export type ContentType = (typeof CONTENT_TYPES)[number];
+export type MuteType = (typeof MUTE_TYPES)[number];
 
 export interface Badge {
   id: string;
@@ -29,7 +36,7 @@ export interface Image {
   height: number;
   altText: string | null;
   averageColor: string;
-  format: 'jpeg' | 'png' | 'webp';
+  format: ImageFormat;
   caption?: string | null;
   copies: ImageCopy[];
 }
@@ -225,7 +232,7 @@ export interface NotificationsPage {
 
 export interface Mute {
   id: string;
-  type: 'user' | 'community';
+  type: MuteType;
   mutedUserId: string | null;
   mutedCommunityId: string | null;
   mutedUser?: { id: string; username: string };
@@ -254,7 +261,7 @@ export interface List {
 
 export interface ListItem {
   id: string;
-  targetType: 'post' | 'comment';
+  targetType: ContentType;
   targetItem: Post | Comment;
   createdAt: string;
 }
@@ -297,7 +304,7 @@ export interface ReportReason {
 
 export interface Report {
   id: string;
-  type: 'post' | 'comment';
+  type: ContentType;
   reason: string;
   target: Post | Comment;
   createdAt: string;

@@ -5,7 +5,7 @@ import {
   RULE_DESCRIPTION_MAX, RULE_MAX,
 } from '../constants.ts';
 import { username } from './users.ts';
-import { id } from './common.ts';
+import { flagParam, id } from './common.ts';
 
 export const communityName = v.pipe(
   v.optional(v.string('Name has to be at least 3 characters.'), ''),
@@ -37,9 +37,7 @@ export const listCommunitiesQuery = v.object({
 });
 
 /** GET /api/communities/{id or name} */
-export const getCommunityQuery = v.object({
-  byName: v.optional(v.picklist(['true', 'false'], 'byName must be true or false.')),
-});
+export const getCommunityQuery = v.object({ byName: flagParam('byName must be true or false.') });
 
 /** POST /api/communities */
 export const createCommunityBody = v.object({

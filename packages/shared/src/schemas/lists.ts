@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LIST_DESCRIPTION_MAX, LIST_DISPLAY_NAME_MAX, LIST_NAME_MAX, LIST_NAME_PATTERN } from '../constants.ts';
+import { CONTENT_TYPES, LIST_DESCRIPTION_MAX, LIST_DISPLAY_NAME_MAX, LIST_NAME_MAX, LIST_NAME_PATTERN } from '../constants.ts';
 import { id } from './common.ts';
 
 export const listName = v.pipe(
@@ -19,4 +19,4 @@ export const listBody = v.object({
 });
 
 /** POST and DELETE /api/lists/{id}/items */
-export const listItemBody = v.object({ targetId: id, targetType: v.picklist(['post', 'comment'], 'Unknown item type.') });
+export const listItemBody = v.object({ targetId: id, targetType: v.picklist(CONTENT_TYPES, 'Unknown item type.') });

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import {
-  ALT_TEXT_MAX, IMAGE_CAPTION_MAX, LINK_URL_MAX, POST_BODY_MAX, POST_IMAGES_MAX, POST_TITLE_MAX,
-  POST_TITLE_MIN, POST_TYPES, REPORT_DESCRIPTION_MAX,
+  ALT_TEXT_MAX, CONTENT_TYPES, DEFAULT_FEED_SORT, FEED_LIMIT_DEFAULT, FEED_LIMIT_MAX, FEED_SORTS, FEEDS, IMAGE_CAPTION_MAX,
+  LINK_URL_MAX, POST_BODY_MAX, POST_IMAGES_MAX, POST_TITLE_MAX, POST_TITLE_MIN, POST_TYPES, REPORT_DESCRIPTION_MAX,
 } from '../constants.ts';
-import { id, userGroup } from './common.ts';
+import { Messages } from '../errors.ts';
+import { cursorParam, flagParam, id, userGroup, uuidParam } from './common.ts';
 
 /** A title: required, at least 3 characters, cut to 255. */
 export const postTitle = v.pipe(
@@ -16,7 +17,10 @@ export const postTitle = v.pipe(
 
 export const postBody = v.pipe(v.string(), v.maxLength(POST_BODY_MAX, `The post body is too long (${POST_BODY_MAX} characters at most).`));
 
-/** True for an absolute http or https URL with a host (the API checks the address further). */
+/**
+ * True for an absolute http or https URL with a host and no spaces; the API parses such a URL
+ * (`parseHttpUrl`) and checks where it leads before fetching it.
+ */
 export function isHttpUrl(value: string): boolean {
   return /^https?:\/\/[^\s/?#@]*@?[^\s/?#@:]+(:\d+)?([/?#]\S*)?$/i.test(value);
 }
@@ -85,7 +89,44 @@ export const imageAltTextBody = v.object({
 /** POST /api/_report */
 export const reportBody = v.object({
   targetId: id,
-  type: v.picklist(['post', 'comment'], 'Unknown report type.'),
+  type: v.picklist(CONTENT_TYPES, 'Unknown report type.'),
   reason: v.pipe(v.number('A report needs a reason.'), v.integer('A report needs a reason.')),
   description: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(REPORT_DESCRIPTION_MAX)))),
 });
+
+/** GET /api/posts */
+export const feedQuery = v.object({
+  feed: v.optional(v.picklist(FEEDS, 'Unknown feed.'), 'all'),
+  communityId: v.optional(uuidParam(Messages.communityNotFound)),
+  sort: v.optional(v.picklist(FEED_SORTS, 'Unknown sort.'), DEFAULT_FEED_SORT),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'Invalid limit.'),
+      v.transform(Number),
+      v.minValue(1, 'Invalid limit.'),
+      v.maxValue(FEED_LIMIT_MAX, `The limit is at most ${FEED_LIMIT_MAX}.`),
+    ),
+    String(FEED_LIMIT_DEFAULT),
+  ),
+  next: cursorParam,
+});
+export type FeedQuery = v.InferOutput<typeof feedQuery>;
+
+/** GET /api/posts/{publicId} */
+export const getPostQuery = v.object({ fetchCommunity: flagParam() });
+
+export const POST_ACTIONS = ['lock', 'unlock', 'changeAsUser', 'pin', 'unpin', 'announce'] as const;
+export type PostAction = (typeof POST_ACTIONS)[number];
+
+/** PUT /api/posts/{publicId}: an action in the query, or an edit in the body when there is none. */
+export const postActionQuery = v.object({
+  action: v.optional(v.picklist(POST_ACTIONS, Messages.unknownAction)),
+  lockAs: v.optional(userGroup),
+  userGroup: v.optional(userGroup),
+  siteWide: flagParam(),
+});
+export type PostActionQuery = v.InferOutput<typeof postActionQuery>;
+
+/** DELETE /api/posts/{publicId} */
+export const deletePostQuery = v.object({ deleteAs: v.optional(userGroup, 'normal'), deleteContent: flagParam() });

@@ -3,6 +3,8 @@ import {
   ABOUT_ME_MAX, EMAIL_MAX, EMAIL_PATTERN, HOME_FEEDS, PASSWORD_MAX, PASSWORD_MIN,
   USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN,
 } from '../constants.ts';
+import { Messages } from '../errors.ts';
+import { flagParam } from './common.ts';
 
 export const username = v.pipe(
   v.optional(v.string('Username cannot be empty.'), ''),
@@ -53,6 +55,9 @@ export const signupForm = v.pipe(
   ),
 );
 
+/** POST /api/_login: logs in, or with `action=logout` logs out. */
+export const loginQuery = v.object({ action: v.optional(v.literal('logout', Messages.unknownAction)) });
+
 /** POST /api/_login */
 export const loginBody = v.pipe(
   v.object({
@@ -64,6 +69,12 @@ export const loginBody = v.pipe(
   v.check((input) => input.password !== '', 'Password empty.'),
 );
 export type LoginBody = v.InferInput<typeof loginBody>;
+
+/** POST /api/_settings */
+export const settingsQuery = v.object({ action: v.picklist(['changePassword', 'updateProfile'], Messages.unknownAction) });
+
+/** GET /api/users/{username} */
+export const getUserQuery = v.object({ adminsView: flagParam('adminsView must be true or false.') });
 
 /** POST /api/_settings?action=changePassword */
 export const changePasswordBody = v.pipe(

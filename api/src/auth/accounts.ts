@@ -1,0 +1,65 @@
+// Creating accounts and checking passwords. Sessions are started by the caller (`reply.startSession`).
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import type { Sql } from '../db/connect.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.ts';
+import { getSiteSettings } from '../site/settings.ts';
+import type { UserRow } from '../users/present.ts';
+import { getPasswordHash, getUserByName, insertUser, updatePasswordHash } from '../users/queries.ts';
+import { verifyCaptcha } from './captcha.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import { deleteUserSessions } from './session-queries.ts';
+
+export interface CaptchaOptions {
+  secret: string;
+  verifyUrl: string;
+}
+
+/**
+ * Creates an account and answers its id. Refuses while sign-ups are disabled (403), a failed
+ * captcha when one is configured (400) and a username taken in any case (409).
+ */
+export async function signUp(
+  sql: Sql,
+  input: { username: string; email: string; password: string; captchaToken: string | null },
+  from: { ip: string; captcha: CaptchaOptions | undefined },
+): Promise<string> {
+  const settings = await getSiteSettings(sql);
+  if (settings.signupsDisabled) throw forbidden(Messages.signupsDisabled, ErrorCode.signupsDisabled);
+  if (from.captcha && !(await verifyCaptcha(from.captcha, input.captchaToken, from.ip))) {
+    throw badRequest(Messages.captchaFailed, ErrorCode.captchaFailed);
+  }
+  const inserted = await insertUser(sql, {
+    username: input.username,
+    email: input.email === '' ? null : input.email,
+    passwordHash: await hashPassword(input.password),
+    ip: from.ip,
+  });
+  if (inserted === 'taken') throw conflict(ErrorCode.usernameTaken, Messages.usernameTaken(input.username));
+  return inserted.id;
+}
+
+const wrongCredentials = (message: string = Messages.wrongCredentials) => unauthorized(message, ErrorCode.wrongCredentials);
+
+/**
+ * The user with this name (any case) and password; 401 for an unknown or deleted user or a wrong
+ * password, which take the same time, and 403 `account_suspended` for a banned user.
+ */
+export async function logIn(sql: Sql, input: { username: string; password: string }): Promise<UserRow> {
+  const user = await getUserByName(sql, input.username);
+  if (!user || user.deletedAt) {
+    await verifyAgainstNothing(input.password);
+    throw wrongCredentials();
+  }
+  const hash = await getPasswordHash(sql, user.id);
+  if (hash === undefined || !(await verifyPassword(input.password, hash))) throw wrongCredentials();
+  if (user.bannedAt) throw forbidden(Messages.suspended(user.username), ErrorCode.accountSuspended);
+  return user;
+}
+
+/** Changes a password after checking the current one, and ends every session of the user. */
+export async function changePassword(sql: Sql, userId: string, input: { password: string; newPassword: string }): Promise<void> {
+  const hash = await getPasswordHash(sql, userId);
+  if (hash === undefined || !(await verifyPassword(input.password, hash))) throw wrongCredentials(Messages.wrongPreviousPassword);
+  await updatePasswordHash(sql, userId, await hashPassword(input.newPassword));
+  await deleteUserSessions(sql, userId);
+}

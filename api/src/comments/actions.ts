@@ -1,0 +1,86 @@
+// What people do to comments. Each function checks the rules and throws an HttpError from the
+// shared catalogue when one refuses.
+import type * as v from 'valibot';
+import { COMMENT_DEPTH_MAX } from '@quorum/shared/constants';
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { isUuid } from '@quorum/shared/schemas/common';
+import type { commentVoteBody, createCommentBody } from '@quorum/shared/schemas/comments';
+import type { UserGroup } from '@quorum/shared/types';
+import { canModerate } from '../communities/policy.ts';
+import { getStanding } from '../communities/queries.ts';
+import type { Sql } from '../db/connect.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { canActAs, canDeleteAs, type Actor } from '../posts/policy.ts';
+import type { PostState } from '../posts/queries.ts';
+import type { CommentRow } from './present.ts';
+import * as q from './queries.ts';
+import { loadComment } from './thread.ts';
+import { applyCommentVote } from './votes.ts';
+
+/**
+ * Comments on a post, or replies to one of its comments, signed as `group`. Refuses users banned
+ * from the community, deleted posts, locked posts (but for mods and admins), a signature the user
+ * may not use, replies to deleted comments and replies deeper than COMMENT_DEPTH_MAX.
+ */
+export async function createComment(
+  sql: Sql,
+  user: Actor,
+  post: PostState,
+  group: UserGroup,
+  input: v.InferOutput<typeof createCommentBody>,
+): Promise<string> {
+  const standing = await getStanding(sql, post.communityId, user.id);
+  if (standing.isBanned) throw forbidden(Messages.bannedFromCommunity, ErrorCode.bannedFromCommunity);
+  if (post.deleted) throw forbidden(Messages.postDeleted);
+  if (post.locked && !canModerate(user, standing)) throw forbidden(Messages.postLocked, ErrorCode.postLocked);
+  if (!canActAs(user, standing, group)) throw forbidden(Messages.cannotCommentAs(group));
+
+  let parent: CommentRow | null = null;
+  if (input.parentCommentId) {
+    parent = await loadComment(sql, input.parentCommentId, post.id, user.id);
+    if (parent.deletedAt) throw forbidden(Messages.cannotReplyToDeleted);
+    if (parent.depth + 1 > COMMENT_DEPTH_MAX) throw badRequest(Messages.threadTooDeep, ErrorCode.threadTooDeep);
+  }
+  return sql.begin((tx) =>
+    q.insertComment(tx, {
+      postId: post.id,
+      communityId: post.communityId,
+      userId: user.id,
+      userGroup: group,
+      body: input.body,
+      parent: parent && { id: parent.id, depth: parent.depth, ancestors: parent.ancestors },
+    }),
+  );
+}
+
+/** Only a comment's author changes it, and not once it is deleted. */
+function assertCanChange(user: Actor, comment: CommentRow): void {
+  if (comment.userId !== user.id) throw forbidden(Messages.onlyAuthorChangesComment);
+  if (comment.deletedAt) throw forbidden(Messages.deletedCommentNotChangeable);
+}
+
+export async function editComment(sql: Sql, user: Actor, comment: CommentRow, body: string): Promise<void> {
+  assertCanChange(user, comment);
+  await q.updateCommentBody(sql, comment.id, body);
+}
+
+/** Signs a comment as another group the author belongs to (normal when none is named). */
+export async function changeCommentAs(sql: Sql, user: Actor, comment: CommentRow, group: UserGroup = 'normal'): Promise<void> {
+  assertCanChange(user, comment);
+  if (!canActAs(user, await getStanding(sql, comment.communityId, user.id), group)) throw forbidden(Messages.cannotCommentAs(group));
+  await q.setCommentGroup(sql, comment.id, group);
+}
+
+/** Deletes a comment as its author, its community's mods or admins; its place in the thread stays. */
+export async function deleteComment(sql: Sql, user: Actor, comment: CommentRow, as: UserGroup): Promise<void> {
+  if (!canDeleteAs(user, await getStanding(sql, comment.communityId, user.id), comment.userId, as)) throw forbidden();
+  await sql.begin((tx) => q.deleteComment(tx, comment, { userId: user.id, as }));
+}
+
+/** Votes on a comment; deleted comments and comments of locked posts take no votes. */
+export async function voteComment(sql: Sql, user: Actor, input: v.InferOutput<typeof commentVoteBody>): Promise<void> {
+  const outcome = isUuid(input.commentId) ? await sql.begin((tx) => applyCommentVote(tx, input.commentId, user.id, input.up)) : 'not_found';
+  if (outcome === 'not_found') throw notFound(Messages.commentNotFound);
+  if (outcome === 'deleted') throw forbidden(Messages.commentDeleted, ErrorCode.commentDeleted);
+  if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
+}

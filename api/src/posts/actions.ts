@@ -1,0 +1,185 @@
+// What people do to posts. Each function checks the rules (policy.ts) and throws an HttpError
+// from the shared catalogue when one refuses.
+import { randomInt } from 'node:crypto';
+import type * as v from 'valibot';
+import { PINS_MAX } from '@quorum/shared/constants';
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { isUuid } from '@quorum/shared/schemas/common';
+import type {
+  createPostBody, deletePostQuery, PostAction, PostActionQuery, postVoteBody, updatePostBody,
+} from '@quorum/shared/schemas/posts';
+import type { UserGroup } from '@quorum/shared/types';
+import { getCommunityForPosting, getStanding } from '../communities/queries.ts';
+import type { Sql } from '../db/connect.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { parseHttpUrl } from '../links/fetch.ts';
+import { getSiteSettings } from '../site/settings.ts';
+import { getContributorFacts } from '../users/queries.ts';
+import {
+  canActAs, canAnnounce, canDeleteAs, canEditPost, canLockAs, canPin, canPostIn, canPurgeContent, defaultLockGroup,
+  hasPointsFor, type Actor,
+} from './policy.ts';
+import type { PostRow } from './present.ts';
+import * as q from './queries.ts';
+import { applyPostVote } from './votes.ts';
+
+const PUBLIC_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const PUBLIC_ID_LENGTH = 8;
+
+/** A short random id for post URLs, from the CSPRNG, that no post has yet. */
+async function newPublicId(sql: Sql): Promise<string> {
+  for (;;) {
+    let id = '';
+    for (let i = 0; i < PUBLIC_ID_LENGTH; i++) id += PUBLIC_ID_ALPHABET[randomInt(PUBLIC_ID_ALPHABET.length)];
+    if (!(await q.publicIdExists(sql, id))) return id;
+  }
+}
+
+export interface CreatedPost {
+  id: string;
+  publicId: string;
+  /** The address of a link post, whose thumbnail is fetched afterwards. */
+  link: URL | null;
+}
+
+/**
+ * Creates a post in the community named in `input`. Refuses users banned there, others than its
+ * mods and admins where posting is restricted, a signature the user may not use, image and link
+ * posts without the site's points, a malformed link, images that are not the user's fresh
+ * uploads, and images without alt text when the user asked to require it.
+ */
+export async function createPost(sql: Sql, user: Actor, input: v.InferOutput<typeof createPostBody>): Promise<CreatedPost> {
+  const community = await getCommunityForPosting(sql, input.community);
+  if (!community) throw notFound(Messages.communityNotFound);
+  const [standing, settings, author] = await Promise.all([
+    getStanding(sql, community.id, user.id),
+    getSiteSettings(sql),
+    getContributorFacts(sql, user.id),
+  ]);
+  if (standing.isBanned) throw forbidden(Messages.bannedFrom(community.name), ErrorCode.bannedFromCommunity);
+  if (!canPostIn(user, standing, community)) throw forbidden(Messages.postingRestricted, ErrorCode.postingRestricted);
+  if (!canActAs(user, standing, input.userGroup)) throw forbidden(Messages.cannotPostAs(input.userGroup));
+  if (input.type !== 'text' && !hasPointsFor(input.type, { ...user, points: author.points }, settings)) {
+    throw forbidden(Messages.notEnoughPointsToPost(input.type), ErrorCode.notEnoughPoints);
+  }
+  const link = input.type === 'link' ? parseHttpUrl(input.url ?? '') : null;
+  if (input.type === 'link' && !link) throw badRequest(Messages.invalidUrl, ErrorCode.invalidUrl);
+
+  const publicId = await newPublicId(sql);
+  const id = await sql.begin(async (tx) => {
+    const postId = await q.insertPost(tx, {
+      publicId,
+      type: input.type,
+      title: input.title,
+      body: input.type === 'text' ? input.body : null,
+      userId: user.id,
+      userGroup: input.userGroup,
+      communityId: community.id,
+      linkUrl: link?.toString() ?? null,
+      linkHostname: link?.hostname.replace(/^www\./, '') ?? null,
+      createdAt: new Date(),
+    });
+    if (input.type === 'image') {
+      const attached = await q.attachPostImages(tx, postId, user.id, input.images);
+      if (attached.length !== input.images.length) throw badRequest(Messages.postImagesMissing);
+      if (author.requireAltText && attached.some((image) => !image.altText?.trim())) throw badRequest(Messages.altTextMissing);
+    }
+    return postId;
+  });
+  return { id, publicId, link };
+}
+
+/** Changes a post's title, body (text posts) or signature: its author only, and not once deleted. */
+export async function editPost(sql: Sql, user: Actor, post: PostRow, input: v.InferOutput<typeof updatePostBody>): Promise<void> {
+  if (!canEditPost(user, post)) throw forbidden(Messages.onlyAuthorEditsPost);
+  if (post.deletedAt) throw forbidden(Messages.deletedPostNotEditable);
+  if (input.userGroup && !canActAs(user, await getStanding(sql, post.communityId, user.id), input.userGroup)) {
+    throw forbidden(Messages.cannotPostAs(input.userGroup));
+  }
+  await q.updatePostContent(sql, post.id, {
+    title: input.title,
+    body: post.type === 'text' ? input.body : undefined,
+    userGroup: input.userGroup,
+  });
+}
+
+/** Signs a post as another group the author belongs to (normal when none is named). */
+export async function changePostAs(sql: Sql, user: Actor, post: PostRow, group: UserGroup = 'normal'): Promise<void> {
+  if (!canEditPost(user, post)) throw forbidden(Messages.onlyAuthorSignsPost);
+  if (!canActAs(user, await getStanding(sql, post.communityId, user.id), group)) throw forbidden(Messages.cannotPostAs(group));
+  await q.updatePostContent(sql, post.id, { userGroup: group });
+}
+
+/** Locks (no more comments or votes) or unlocks a post, as mods or admins. */
+export async function setPostLock(sql: Sql, user: Actor, post: PostRow, lock: boolean, as?: UserGroup): Promise<void> {
+  const standing = await getStanding(sql, post.communityId, user.id);
+  const group = as ?? defaultLockGroup(user, standing);
+  if (!canLockAs(user, standing, group)) throw forbidden();
+  await q.setLocked(sql, post.id, lock ? { by: user.id, as: group } : null);
+}
+
+/** Pins or unpins a post in its community or site-wide; at most PINS_MAX are pinned in each. */
+export async function setPostPin(sql: Sql, user: Actor, post: PostRow, pin: boolean, siteWide: boolean): Promise<void> {
+  if (!canPin(user, await getStanding(sql, post.communityId, user.id), siteWide)) throw forbidden();
+  if (post.deletedAt && pin) throw forbidden(Messages.deletedPostNotPinnable);
+  const done = await sql.begin((tx) => q.setPinned(tx, post, siteWide, pin, PINS_MAX));
+  if (!done) throw forbidden(Messages.pinsFull(PINS_MAX, siteWide));
+}
+
+/** Announces a post to every user, once. */
+export async function announcePost(sql: Sql, user: Actor, post: PostRow): Promise<void> {
+  if (!canAnnounce(user)) throw forbidden();
+  if (post.deletedAt) throw forbidden(Messages.deletedPostNotAnnounceable);
+  if (!(await q.markAnnounced(sql, post.id, user.id))) throw conflict(ErrorCode.alreadyAnnounced, Messages.alreadyAnnounced);
+}
+
+/** An action named in the query of PUT /api/posts/{publicId}, with the query's options. */
+export async function runPostAction(sql: Sql, user: Actor, post: PostRow, action: PostAction, query: PostActionQuery): Promise<void> {
+  switch (action) {
+    case 'changeAsUser':
+      return changePostAs(sql, user, post, query.userGroup);
+    case 'lock':
+    case 'unlock':
+      return setPostLock(sql, user, post, action === 'lock', query.lockAs);
+    case 'pin':
+    case 'unpin':
+      return setPostPin(sql, user, post, action === 'pin', query.siteWide === 'true');
+    case 'announce':
+      return announcePost(sql, user, post);
+  }
+}
+
+/**
+ * Deletes a post as the author, its community's mods or admins; with `deleteContent` its body,
+ * images and link thumbnail are purged too (author and admins only). Purging an already deleted
+ * post is allowed; deleting it again is a 409.
+ */
+export async function deletePost(sql: Sql, user: Actor, post: PostRow, query: v.InferOutput<typeof deletePostQuery>): Promise<void> {
+  const standing = await getStanding(sql, post.communityId, user.id);
+  if (!canDeleteAs(user, standing, post.userId, query.deleteAs)) throw forbidden();
+  const purge = query.deleteContent === 'true';
+  if (purge && !canPurgeContent(user, post.userId)) throw forbidden(Messages.onlyAuthorOrAdminPurges);
+  if (post.deletedAt && !purge) throw conflict(ErrorCode.badRequest, Messages.postAlreadyDeleted);
+  await sql.begin((tx) =>
+    q.deletePost(tx, { id: post.id, userId: post.userId, alreadyDeleted: post.deletedAt !== null }, { userId: user.id, as: query.deleteAs }, purge),
+  );
+}
+
+/** Votes on a post (see the shared vote state machine); locked and deleted posts take no votes. */
+export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeof postVoteBody>): Promise<void> {
+  const outcome = isUuid(input.postId) ? await sql.begin((tx) => applyPostVote(tx, input.postId, user.id, input.up)) : 'not_found';
+  if (outcome === 'not_found') throw notFound(Messages.postNotFound);
+  if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
+  if (outcome === 'deleted') throw forbidden(Messages.postDeleted);
+}
+
+/** Hides a post from the user's feeds. */
+export async function hidePost(sql: Sql, user: Actor, postId: string): Promise<void> {
+  if (!isUuid(postId) || !(await q.postExists(sql, postId))) throw notFound(Messages.postNotFound);
+  await q.hidePost(sql, user.id, postId);
+}
+
+export async function unhidePost(sql: Sql, user: Actor, postId: string): Promise<void> {
+  if (!isUuid(postId)) throw notFound(Messages.postNotFound);
+  await q.unhidePost(sql, user.id, postId);
+}

@@ -1,0 +1,60 @@
+// Reads of posts that answer 404 when the post is not there, and the feeds.
+import { Messages } from '@quorum/shared/errors';
+import type { FeedQuery } from '@quorum/shared/schemas/posts';
+import type { Db } from '../db/connect.ts';
+import { decodeCursor, pageOf } from '../http/cursor.ts';
+import { notFound } from '../http/errors.ts';
+import type { PostRow } from './present.ts';
+import { getPostById, getPostByPublicId, getPostState, listFeed, listPinned, sortValue, type FeedScope, type PostState } from './queries.ts';
+
+export async function loadPost(db: Db, publicId: string, viewerId: string | null): Promise<PostRow> {
+  const post = await getPostByPublicId(db, publicId, viewerId);
+  if (!post) throw notFound(Messages.postNotFound);
+  return post;
+}
+
+export async function loadPostById(db: Db, id: string, viewerId: string | null): Promise<PostRow> {
+  const post = await getPostById(db, id, viewerId);
+  if (!post) throw notFound(Messages.postNotFound);
+  return post;
+}
+
+/** Where a post is and whether it is locked or deleted: what commenting on it checks. */
+export async function loadPostState(db: Db, publicId: string): Promise<PostState> {
+  const post = await getPostState(db, publicId);
+  if (!post) throw notFound(Messages.postNotFound);
+  return post;
+}
+
+function feedScope(query: FeedQuery, viewerId: string | null): FeedScope {
+  if (query.communityId) return { kind: 'community', communityId: query.communityId };
+  if (query.feed === 'home') return viewerId ? { kind: 'joined', userId: viewerId } : { kind: 'default' };
+  return { kind: 'all' };
+}
+
+/**
+ * A page of a feed as `viewerId` sees it. Pinned posts lead the first page of the hot sort and
+ * are left out of the pages after.
+ */
+export async function loadFeed(db: Db, query: FeedQuery, viewerId: string | null): Promise<{ rows: PostRow[]; next: string | null }> {
+  const cursor = decodeCursor(query.next, query.sort);
+  const scope = feedScope(query, viewerId);
+  const showPins = query.sort === 'hot';
+  const pinScope = scope.kind === 'community' ? 'community' : 'site';
+  const [rows, pinned] = await Promise.all([
+    listFeed(db, {
+      scope,
+      sort: query.sort,
+      viewerId,
+      limit: query.limit,
+      after: cursor ? { value: cursor.value, id: cursor.id } : undefined,
+      excludePinned: showPins ? pinScope : undefined,
+      excludeMutedCommunities: scope.kind === 'all',
+    }),
+    showPins && !cursor
+      ? listPinned(db, scope.kind === 'community' ? { communityId: scope.communityId } : { site: true }, viewerId)
+      : [],
+  ]);
+  const page = pageOf(rows, query.limit, (last) => ({ sort: query.sort, value: sortValue(query.sort, last), id: last.id }));
+  return { rows: [...pinned.filter((post) => !post.hidden), ...page.rows], next: page.next };
+}

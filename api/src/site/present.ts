@@ -1,0 +1,17 @@
+import type { SiteSettings } from '@quorum/shared/types';
+
+export interface SiteSettingsRow {
+  signupsDisabled: boolean;
+  imagePostSubmitReqPoints: number;
+  linkPostSubmitReqPoints: number;
+  communityCreateReqPoints: number;
+  maxCommunitiesModerated: number;
+}
+
+export function presentSiteSettings(row: SiteSettingsRow): SiteSettings {
+  return {
+    signupsDisabled: row.signupsDisabled,
+    imagePostSubmitReqPoints: row.imagePostSubmitReqPoints,
+    linkPostSubmitReqPoints: row.linkPostSubmitReqPoints,
+  };
+}
