@@ -64,6 +64,23 @@ describe('packages/client', () => {
     expect(genericErrorMessage(error)).toBe('Something went wrong.');
   });
 
+  it('sends a raw call as given, answers any status without throwing and keeps the new token', async () => {
+    const { client, tokenStore } = browserClient();
+    await client.getInitial();
+    const refused = await client.fetchRaw('/api/_login', { method: 'POST', body: '{}', contentType: 'application/json', csrf: false });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ status: 403, code: 'csrf_token_invalid' });
+    const malformed = await client.fetchRaw('/api/_login', { method: 'POST', body: '{"username": "', contentType: 'application/json' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ status: 400, code: 'invalid_json' });
+
+    const before = tokenStore.get();
+    const loggedOut = await client.fetchRaw('/api/_login', { method: 'POST', query: { action: 'logout' } });
+    expect(loggedOut.status).toBe(200);
+    expect(tokenStore.get()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(tokenStore.get()).not.toBe(before);
+  });
+
   it('turns a network failure into status 0 and the offline message', async () => {
     const client = createApiClient({ baseUrl: 'http://127.0.0.1:1', tokenStore: { get: () => null, set: () => {} } });
     const error = await client.getInitial().catch((e: unknown) => e);

@@ -1,6 +1,5 @@
-import type { LightMyRequestResponse } from 'fastify';
 import type { Community } from '@quorum/shared/types';
-import { Browser, signUp, uniqueName, type TestApp } from './helpers/app.ts';
+import { Browser, signUp, uniqueName, type TestApp, type TestResponse } from './helpers/app.ts';
 
 export type SignedUp = Awaited<ReturnType<typeof signUp>>;
 
@@ -31,10 +30,10 @@ export async function makeCommunity(
   return response.json();
 }
 
-export function put(browser: Browser, url: string, body: unknown): Promise<LightMyRequestResponse> {
+export function put(browser: Browser, url: string, body: unknown): Promise<TestResponse> {
   return browser.request('PUT', url, { body });
 }
 
-export function del(browser: Browser, url: string): Promise<LightMyRequestResponse> {
+export function del(browser: Browser, url: string): Promise<TestResponse> {
   return browser.request('DELETE', url);
 }

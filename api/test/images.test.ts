@@ -45,16 +45,10 @@ function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** Sends a multipart request with the browser's cookies and (unless told not to) its token. */
+/** Sends a multipart request from the browser, with its token unless told not to. */
 function sendMultipart(browser: Browser, url: string, parts: Part[], { csrf = true } = {}) {
   const { payload, contentType } = multipart(parts);
-  const cookies = ['sid', 'csrftoken'].flatMap((name) => {
-    const value = browser.cookie(name);
-    return value ? [`${name}=${value}`] : [];
-  });
-  const headers: Record<string, string> = { 'content-type': contentType, cookie: cookies.join('; ') };
-  if (csrf && browser.token) headers['x-csrf-token'] = browser.token;
-  return t.app.inject({ method: 'POST', url, headers, payload });
+  return browser.request('POST', url, { rawBody: payload, headers: { 'content-type': contentType }, csrf });
 }
 
 const upload = (browser: Browser, data: Buffer | string, options: { filename?: string; contentType?: string; csrf?: boolean } = {}) =>
@@ -289,13 +283,12 @@ describe('POST /api/_uploads', () => {
     const { browser } = await member();
     const data = await solid(10, 10, { r: 1, g: 2, b: 3 }).jpeg().toBuffer();
     const { payload, contentType } = multipart([{ name: 'image', filename: 'a.jpg', contentType: 'image/jpeg', data }]);
-    const headers = { cookie: `sid=${browser.cookie('sid')}`, 'x-csrf-token': browser.token ?? '' };
     for (const [body, type] of [
       [Buffer.from('garbage'), contentType],
       [Buffer.from('garbage'), 'multipart/form-data'],
       [payload.subarray(0, payload.length - 200), contentType],
     ] as const) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/_uploads', payload: body, headers: { ...headers, 'content-type': type } });
+      const response = await browser.request('POST', '/api/_uploads', { rawBody: body, headers: { 'content-type': type } });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ status: 400, code: 'bad_request', message: 'The upload could not be read.' });
     }
@@ -321,16 +314,7 @@ describe('POST /api/_uploads', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 21; i += 1) {
         const { payload, contentType } = multipart([{ name: 'image', filename: 'x.txt', contentType: 'text/plain', data: 'x' }]);
-        const response = await limited.app.inject({
-          method: 'POST',
-          url: '/api/_uploads',
-          payload,
-          headers: {
-            'content-type': contentType,
-            cookie: `sid=${browser.cookie('sid')}`,
-            'x-csrf-token': browser.token ?? '',
-          },
-        });
+        const response = await browser.request('POST', '/api/_uploads', { rawBody: payload, headers: { 'content-type': contentType } });
         statuses.push(response.statusCode);
       }
       expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);

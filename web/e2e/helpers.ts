@@ -1,5 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createApiClient, type ApiClient } from '@quorum/client/api-client';
+import { ApiError } from '@quorum/client/api-error';
 
 /** The run's admin, signed up first by the global setup. */
 export const ADMIN = { username: 'e2e_admin', password: 'password123' } as const;
@@ -29,21 +31,51 @@ export async function logOut(page: Page, username: string) {
   await expect(page.getByRole('button', { name: 'Login' }).first()).toBeVisible();
 }
 
+/** Statuses whose answers have no body (a Response refuses one). */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/** A fetch over a Playwright request context, so that calls share its cookies (a page's, for `page.request`). */
+function contextFetch(context: APIRequestContext): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    const headers = Object.fromEntries(new Headers(init?.headers));
+    let data: Buffer | undefined;
+    if (init?.body !== undefined && init.body !== null) {
+      // A Response reads any body fetch accepts, and names the type of a form's.
+      const body = new Response(init.body);
+      headers['content-type'] ??= body.headers.get('content-type') ?? 'application/octet-stream';
+      data = Buffer.from(await body.arrayBuffer());
+    }
+    const answer = await context.fetch(url, { method: init?.method ?? 'GET', headers, data });
+    const status = answer.status();
+    return new Response(NO_BODY.has(status) ? null : new Uint8Array(await answer.body()), {
+      status,
+      headers: answer.headersArray().map(({ name, value }): [string, string] => [name, value]),
+    });
+  };
+}
+
+/** The typed API client over a request context, starting from `token` (or fetching one first). */
+export async function apiClientOver(context: APIRequestContext, token: string | null = null): Promise<ApiClient> {
+  let current = token;
+  const client = createApiClient({ fetch: contextFetch(context), tokenStore: { get: () => current, set: (value) => (current = value) } });
+  if (!current) await client.getInitial();
+  return client;
+}
+
 /**
  * Calls the API with the page's cookies and anti-forgery token, as the user logged in on the page
  * (or as a visitor). Fails the test on a non-2xx answer; resolves with the JSON body.
  */
 export async function apiAs<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  let cookies = await page.context().cookies();
-  if (!cookies.some((cookie) => cookie.name === 'csrftoken')) {
-    await page.request.get('/api/_initial');
-    cookies = await page.context().cookies();
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? null;
+  const client = await apiClientOver(page.request, token);
+  try {
+    return await client.request<T>(path, { method, body });
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error(`${method} ${path} answered ${error.status}: ${error.code} ${error.message}`);
+    throw error;
   }
-  const token = cookies.find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
-  const response = await page.request.fetch(path, { method, headers: { 'X-Csrf-Token': token }, data: body });
-  const text = await response.text();
-  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
 }
 
 /** Logs in through the API (the page's cookies carry the session); reload or navigate afterwards. */

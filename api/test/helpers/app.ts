@@ -1,9 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject as injectContext } from 'vitest';
+import { createApiClient, type ApiClient } from '@quorum/client/api-client';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Sql } from '../../src/db/connect.ts';
 import { createTestDatabase } from './database.ts';
+import { injectFetch, parseSetCookie, type Cookie } from './inject-fetch.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,40 +31,60 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
+/** What tests read of an answer. */
+export interface TestResponse {
+  statusCode: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: string;
+  cookies: Cookie[];
+  /** The body parsed as JSON, typed as the test expects it. */
+  json: LightMyRequestResponse['json'];
+}
+
 /**
- * A browser-like client over `app.inject`: it keeps cookies and the anti-forgery token the server
- * hands out, and sends the token on every call unless told not to.
+ * A browser-like client: the typed client of packages/client over `app.inject`. It keeps cookies
+ * and the anti-forgery token the server hands out, and sends the token on every call unless told
+ * not to.
  */
 export class Browser {
-  private cookies = new Map<string, string>();
   token: string | null = null;
+  private readonly cookies: Map<string, string>;
+  private readonly client: ApiClient;
 
-  constructor(private readonly app: FastifyInstance, private readonly ip = '127.0.0.1') {}
+  constructor(app: FastifyInstance, ip = '127.0.0.1') {
+    const transport = injectFetch(app, ip);
+    this.cookies = transport.cookies;
+    this.client = createApiClient({
+      baseUrl: 'http://localhost',
+      fetch: transport.fetch,
+      tokenStore: { get: () => this.token, set: (token) => (this.token = token) },
+    });
+  }
 
+  /** Sends `body` as JSON, or `rawBody` as is (JSON unless a content-type header says otherwise). */
   async request(
     method: Method,
     url: string,
-    options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; csrf?: boolean } = {},
-  ): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    if (options.csrf !== false && this.token) headers['x-csrf-token'] = this.token;
-    let payload: string | undefined;
-    if (options.rawBody !== undefined) {
-      payload = options.rawBody;
-      headers['content-type'] ??= 'application/json';
-    } else if (options.body !== undefined) {
-      payload = JSON.stringify(options.body);
-      headers['content-type'] = 'application/json';
-    }
-    const response = await this.app.inject({ method, url, headers, payload, remoteAddress: this.ip });
-    for (const cookie of response.cookies) {
-      if (cookie.maxAge === 0 || cookie.value === '') this.cookies.delete(cookie.name);
-      else this.cookies.set(cookie.name, cookie.value);
-    }
-    const token = response.headers['csrf-token'];
-    if (typeof token === 'string') this.token = token;
-    return response;
+    options: { body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<TestResponse> {
+    const { 'content-type': contentType, ...headers } = options.headers ?? {};
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const response = await this.client.fetchRaw(url, {
+      method,
+      body,
+      contentType: contentType ?? (body === undefined ? undefined : 'application/json'),
+      headers,
+      csrf: options.csrf,
+    });
+    const text = await response.text();
+    return {
+      statusCode: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: text,
+      cookies: response.headers.getSetCookie().map(parseSetCookie),
+      json: <T>() => JSON.parse(text) as T,
+    };
   }
 
   get(url: string, options?: { headers?: Record<string, string> }) {

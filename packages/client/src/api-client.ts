@@ -45,30 +45,59 @@ function withQuery(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
+/** A call sent as is: tests use it for bodies and headers the typed functions never send. */
+export interface RawRequest {
+  method?: string;
+  query?: Query;
+  /** Sent unchanged: JSON text, bytes or FormData. */
+  body?: BodyInit;
+  contentType?: string;
+  headers?: Record<string, string>;
+  /** False leaves out the anti-forgery token. */
+  csrf?: boolean;
+  signal?: AbortSignal;
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const baseUrl = options.baseUrl ?? '';
+
+  /** The headers of a call: JSON accepted, the configured and given extras, and the anti-forgery token. */
+  function callHeaders(extra: Record<string, string> = {}, csrf = true): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...extra };
+    const token = options.tokenStore.get();
+    if (token && csrf) headers[CSRF_HEADER] = token;
+    return headers;
+  }
+
+  /** Keeps the token an answer hands back in its `Csrf-Token` header, for the calls after it. */
+  function keepToken(token: string | null): void {
+    if (token) options.tokenStore.set(token);
+  }
+
+  /**
+   * Sends a call with the token and keeps the token the answer hands back; answers the response
+   * whatever its status. A network failure rejects with fetch's own error.
+   */
+  async function fetchRaw(path: string, { method = 'GET', query, body, contentType, headers, csrf = true, signal }: RawRequest = {}) {
+    const sent = callHeaders(contentType ? { ...headers, 'Content-Type': contentType } : headers, csrf);
+    const response = await doFetch(baseUrl + withQuery(path, query), { method, headers: sent, body, credentials: 'same-origin', signal });
+    keepToken(response.headers.get(CSRF_RESPONSE_HEADER));
+    return response;
+  }
 
   /** Sends a call with the token and parses the JSON answer; `body` goes as is (JSON text or FormData). */
   async function send<T>(
     path: string,
     { method, query, body, contentType, signal }: { method: string; query?: Query; body?: BodyInit; contentType?: string; signal?: AbortSignal },
   ): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.() };
-    const token = options.tokenStore.get();
-    if (token) headers[CSRF_HEADER] = token;
-    if (contentType) headers['Content-Type'] = contentType;
-
     let response: Response;
     try {
-      response = await doFetch(baseUrl + withQuery(path, query), { method, headers, body, credentials: 'same-origin', signal });
+      response = await fetchRaw(path, { method, query, body, contentType, signal });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new ApiError(0, null);
     }
-
-    const newToken = response.headers.get(CSRF_RESPONSE_HEADER);
-    if (newToken) options.tokenStore.set(newToken);
 
     const text = await response.text();
     let json: unknown = null;
@@ -100,6 +129,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
+    fetchRaw,
     request,
     upload,
     getInitial: (signal?: AbortSignal) => request<InitialData>('/api/_initial', { signal }),
