@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, signUp, uniqueName, type TestApp } from './helpers/app.ts';
+import { makeUpload } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -221,6 +222,16 @@ describe('GET /api/_user and /api/users/{username}', () => {
     const { browser, username } = await signUp(t.app);
     const body = (await browser.get(`/api/users/${username}`)).json();
     expect(body).toMatchObject({ email: null, homeFeed: 'all', notificationsNewCount: 0 });
+  });
+
+  it('shows a profile picture until it is deleted', async () => {
+    const { browser, username, user } = await signUp(t.app);
+    const imageId = await makeUpload(t.sql, user.id);
+    await t.sql`update users set pro_pic_id = ${imageId} where id = ${user.id}`;
+    expect((await browser.get(`/api/users/${username}`)).json().proPic).toMatchObject({ id: imageId });
+    await t.sql`update images set deleted_at = now() where id = ${imageId}`;
+    expect((await browser.get(`/api/users/${username}`)).json().proPic).toBeNull();
+    expect((await browser.get('/api/_user')).json().proPic).toBeNull();
   });
 
   it('gives full details with adminsView=true to admins only', async () => {

@@ -29,7 +29,9 @@ it('mutes and unmutes users and communities, and lists them in the initial data'
   expect(userMute.json()).toMatchObject({ type: 'user', mutedUserId: other.id, mutedUser: { id: other.id, username: other.username } });
   const communityMute = await me.browser.post('/api/mutes', { communityId: community.id });
   expect(communityMute.json()).toMatchObject({ type: 'community', mutedCommunityId: community.id, mutedCommunity: { name: community.name } });
-  expect((await me.browser.post('/api/mutes', { userId: other.id })).statusCode).toBe(201);
+  const again = await me.browser.post('/api/mutes', { userId: other.id });
+  expect(again.statusCode).toBe(201);
+  expect(again.json()).toEqual(userMute.json());
 
   const initial = (await me.browser.get('/api/_initial')).json();
   expect(initial.mutes.userMutes).toHaveLength(1);
@@ -56,5 +58,10 @@ it('refuses bad targets', async () => {
   expect((await me.browser.post('/api/mutes', {})).json().message).toBe('Give either userId or communityId.');
   expect((await me.browser.post('/api/mutes', { userId: me.id })).statusCode).toBe(400);
   expect((await me.browser.post('/api/mutes', { userId: '01a2037a-a20c-75f1-bc0f-557c203d3d98' })).statusCode).toBe(404);
+  expect((await me.browser.post('/api/mutes', { userId: me.id.toUpperCase() })).statusCode).toBe(400);
   expect((await me.browser.post('/api/mutes', { communityId: 'nope' })).statusCode).toBe(404);
+  const deleted = await makeCommunity(t.sql);
+  await t.sql`update communities set deleted_at = now() where id = ${deleted.id}`;
+  expect((await me.browser.post('/api/mutes', { communityId: deleted.id })).json()).toMatchObject({ status: 404, message: 'Community not found.' });
+  expect((await me.browser.get('/api/mutes')).json()).toEqual({ userMutes: [], communityMutes: [] });
 });

@@ -1,17 +1,7 @@
 import type { List } from '@quorum/shared/types';
 
-export interface ListRow {
-  id: string;
-  userId: string;
-  username: string;
-  name: string;
-  displayName: string;
-  description: string | null;
-  public: boolean;
-  numItems: number;
-  createdAt: Date;
-  lastUpdatedAt: Date;
-}
+/** A list as the database hands it out: the fields of the JSON, with times as dates. */
+export type ListRow = Omit<List, 'createdAt' | 'lastUpdatedAt'> & { createdAt: Date; lastUpdatedAt: Date };
 
 export function presentList(row: ListRow): List {
   return {

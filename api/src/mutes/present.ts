@@ -1,39 +1,34 @@
 import type { Mute, Mutes } from '@quorum/shared/types';
 
-export interface UserMuteRow {
-  mutedUserId: string;
-  username: string;
-  createdAt: Date;
-}
-
-export interface CommunityMuteRow {
-  communityId: string;
+/** A mute: what is muted (a user or a community), its name, and since when. */
+export interface MuteRow {
+  targetId: string;
   name: string;
   createdAt: Date;
 }
 
-export function presentUserMute(row: UserMuteRow): Mute {
+export function presentUserMute(row: MuteRow): Mute {
   return {
-    id: `user:${row.mutedUserId}`,
+    id: `user:${row.targetId}`,
     type: 'user',
-    mutedUserId: row.mutedUserId,
+    mutedUserId: row.targetId,
     mutedCommunityId: null,
-    mutedUser: { id: row.mutedUserId, username: row.username },
+    mutedUser: { id: row.targetId, username: row.name },
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export function presentCommunityMute(row: CommunityMuteRow): Mute {
+export function presentCommunityMute(row: MuteRow): Mute {
   return {
-    id: `community:${row.communityId}`,
+    id: `community:${row.targetId}`,
     type: 'community',
     mutedUserId: null,
-    mutedCommunityId: row.communityId,
-    mutedCommunity: { id: row.communityId, name: row.name, proPic: null },
+    mutedCommunityId: row.targetId,
+    mutedCommunity: { id: row.targetId, name: row.name, proPic: null },
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export function presentMutes(rows: { userMutes: UserMuteRow[]; communityMutes: CommunityMuteRow[] }): Mutes {
+export function presentMutes(rows: { userMutes: MuteRow[]; communityMutes: MuteRow[] }): Mutes {
   return { userMutes: rows.userMutes.map(presentUserMute), communityMutes: rows.communityMutes.map(presentCommunityMute) };
 }

@@ -22,13 +22,13 @@ const mutesRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
 
   app.delete<{ Params: { id: string } }>('/mutes/users/:id', async (request) => {
     const user = requireUser(request);
-    if (isUuid(request.params.id)) await q.deleteUserMute(sql, user.id, request.params.id);
+    if (isUuid(request.params.id)) await q.deleteMute(sql, user.id, 'user', request.params.id);
     return { success: true };
   });
 
   app.delete<{ Params: { id: string } }>('/mutes/communities/:id', async (request) => {
     const user = requireUser(request);
-    if (isUuid(request.params.id)) await q.deleteCommunityMute(sql, user.id, request.params.id);
+    if (isUuid(request.params.id)) await q.deleteMute(sql, user.id, 'community', request.params.id);
     return { success: true };
   });
 
