@@ -104,14 +104,14 @@ export async function editPost(sql: Sql, user: Actor, post: PostRow, input: v.In
 }
 
 /** Signs a post as another group the author belongs to (normal when none is named). */
-export async function changePostAs(sql: Sql, user: Actor, post: PostRow, group: UserGroup = 'normal'): Promise<void> {
+async function changePostAs(sql: Sql, user: Actor, post: PostRow, group: UserGroup = 'normal'): Promise<void> {
   if (!canEditPost(user, post)) throw forbidden(Messages.onlyAuthorSignsPost);
   if (!canActAs(user, await getStanding(sql, post.communityId, user.id), group)) throw forbidden(Messages.cannotPostAs(group));
   await q.updatePostContent(sql, post.id, { userGroup: group });
 }
 
 /** Locks (no more comments or votes) or unlocks a post, as mods or admins. */
-export async function setPostLock(sql: Sql, user: Actor, post: PostRow, lock: boolean, as?: UserGroup): Promise<void> {
+async function setPostLock(sql: Sql, user: Actor, post: PostRow, lock: boolean, as?: UserGroup): Promise<void> {
   const standing = await getStanding(sql, post.communityId, user.id);
   const group = as ?? defaultLockGroup(user, standing);
   if (!canLockAs(user, standing, group)) throw forbidden();
@@ -119,7 +119,7 @@ export async function setPostLock(sql: Sql, user: Actor, post: PostRow, lock: bo
 }
 
 /** Pins or unpins a post in its community or site-wide; at most PINS_MAX are pinned in each. */
-export async function setPostPin(sql: Sql, user: Actor, post: PostRow, pin: boolean, siteWide: boolean): Promise<void> {
+async function setPostPin(sql: Sql, user: Actor, post: PostRow, pin: boolean, siteWide: boolean): Promise<void> {
   if (!canPin(user, await getStanding(sql, post.communityId, user.id), siteWide)) throw forbidden();
   if (post.deletedAt && pin) throw forbidden(Messages.deletedPostNotPinnable);
   const done = await sql.begin((tx) => q.setPinned(tx, post, siteWide, pin, PINS_MAX));
@@ -127,7 +127,7 @@ export async function setPostPin(sql: Sql, user: Actor, post: PostRow, pin: bool
 }
 
 /** Announces a post to every user, once. */
-export async function announcePost(sql: Sql, user: Actor, post: PostRow): Promise<void> {
+async function announcePost(sql: Sql, user: Actor, post: PostRow): Promise<void> {
   if (!canAnnounce(user)) throw forbidden();
   if (post.deletedAt) throw forbidden(Messages.deletedPostNotAnnounceable);
   if (!(await q.markAnnounced(sql, post.id, user.id))) throw conflict(ErrorCode.alreadyAnnounced, Messages.alreadyAnnounced);

@@ -2,7 +2,7 @@
 // keeps the token the server hands back in the `Csrf-Token` header, parses JSON and throws
 // ApiError for every non-2xx answer. No UI side effects live here.
 import type {
-  Comment, CommentsPage, CommunitiesPage, Community, CommunitySort, FeedSort, Image, InitialData, Mute, Post, PostsPage,
+  Comment, CommentsPage, CommunitiesPage, Community, CommunitySort, Feed, FeedSort, Image, InitialData, Mute, Post, PostsPage,
   Rule, User, UserGroup,
 } from '@quorum/shared/types';
 import type { LoginBody, SignupBody } from '@quorum/shared/schemas/users';
@@ -151,7 +151,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     // Posts and feeds
     getPosts: (
-      query: { feed?: 'home' | 'all'; communityId?: string; sort?: FeedSort; limit?: number; next?: string | null },
+      query: { feed?: Feed; communityId?: string; sort?: FeedSort; limit?: number; next?: string | null },
       signal?: AbortSignal,
     ) => request<PostsPage>('/api/posts', { query, signal }),
     /**
