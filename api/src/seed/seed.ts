@@ -4,6 +4,7 @@
 // from a numeric seed: the same seed and sizes give the same users, texts, threads and votes
 // (times are relative to the moment of seeding). Popularity is skewed by a power law: a tenth of
 // the communities get about 70% of the posts, a hundredth of the posts about half of the votes.
+import type postgres from 'postgres';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Sql } from '../db/connect.ts';
 import { hotness } from '../posts/hotness.ts';
@@ -94,6 +95,9 @@ function makePhrases(seed: number, count: number): string[] {
   return Array.from({ length: count }, () => Array.from({ length: 2 + Math.floor(next() * 5) }, word).join(' '));
 }
 
+/** A piece of SQL put into a statement. */
+type Fragment = postgres.PendingQuery<postgres.Row[]>;
+
 interface Step {
   name: string;
   run: () => Promise<unknown>;
@@ -130,21 +134,20 @@ export async function seedDatabase(sql: Sql, options: SeedOptions): Promise<Seed
 }
 
 function makeSteps(db: Sql, o: SeedOptions, passwordHash: string): Step[] {
-  const S = String(o.seed);
   const now = new Date();
   // Creation times: users over the last 400 days, posts over the last 365, both in order of their number.
   const userTime = db`(${now}::timestamptz - interval '400 days' + (u.n::float8 / ${o.users}) * interval '399 days')`;
-  const postTime = (n: ReturnType<Sql>) =>
+  const postTime = (n: Fragment) =>
     db`date_trunc('milliseconds', ${now}::timestamptz - interval '365 days' + ((${n})::float8 / ${o.posts}) * interval '365 days' - interval '1 minute')`;
-  const userId = (n: ReturnType<Sql>) =>
+  const userId = (n: Fragment) =>
     db`pg_temp.tuuid(${now}::timestamptz - interval '400 days' + ((${n})::float8 / ${o.users}) * interval '399 days', (${n}), 1)`;
-  const communityId = (n: ReturnType<Sql>) => db`pg_temp.tuuid(${now}::timestamptz - interval '401 days' + (${n}) * interval '1 second', (${n}), 2)`;
-  const postCommunity = (n: ReturnType<Sql>) => db`pg_temp.pick(${o.communities}, pg_temp.rnd(${n}, 4), ${SKEW.communities})`;
-  const postAuthor = (n: ReturnType<Sql>) => db`pg_temp.pick(${o.users}, pg_temp.rnd(${n}, 5), ${SKEW.authors})`;
+  const communityId = (n: Fragment) => db`pg_temp.tuuid(${now}::timestamptz - interval '401 days' + (${n}) * interval '1 second', (${n}), 2)`;
+  const postCommunity = (n: Fragment) => db`pg_temp.pick(${o.communities}, pg_temp.rnd(${n}, 4), ${SKEW.communities})`;
+  const postAuthor = (n: Fragment) => db`pg_temp.pick(${o.users}, pg_temp.rnd(${n}, 5), ${SKEW.authors})`;
   // A phrase for the row numbered `key`: a join that the planner turns into one hash lookup a row.
-  const phrase = (alias: string, key: ReturnType<Sql>, stream: number) =>
+  const phrase = (alias: string, key: Fragment, stream: number) =>
     db`join seed_phrases ${db(alias)} on ${db(alias)}.id = 1 + floor(pg_temp.rnd(${key}, ${stream}) * ${PHRASES})::int`;
-  const postId = (n: ReturnType<Sql>) => db`pg_temp.tuuid(${postTime(n)}, (${n}), 3)`;
+  const postId = (n: Fragment) => db`pg_temp.tuuid(${postTime(n)}, (${n}), 3)`;
   // The big threads come out of the comment budget, when it is large enough to hold them ten times.
   const bigThreads = SEED_BIG_THREADS.reduce((a, b) => a + b, 0) * 10 <= o.comments ? SEED_BIG_THREADS : [];
   const commentTotal = o.comments - bigThreads.reduce((a, b) => a + b, 0);
