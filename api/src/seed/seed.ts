@@ -151,6 +151,8 @@ function makeSteps(db: Sql, o: SeedOptions, passwordHash: string): Step[] {
   // The big threads come out of the comment budget, when it is large enough to hold them ten times.
   const bigThreads = SEED_BIG_THREADS.reduce((a, b) => a + b, 0) * 10 <= o.comments ? SEED_BIG_THREADS : [];
   const commentTotal = o.comments - bigThreads.reduce((a, b) => a + b, 0);
+  // The posts that hold the big threads get no other comments, so their sizes are exact.
+  const regularPosts = Math.max(1, o.posts - bigThreads.length);
   const postVotes = Math.round(o.votes * POST_VOTE_SHARE);
   const commentVotes = o.votes - postVotes;
 
@@ -238,7 +240,7 @@ function makeSteps(db: Sql, o: SeedOptions, passwordHash: string): Step[] {
                 select s.seq, x.post_n, pg_temp.pick(${o.users}, pg_temp.rnd(s.seq, 10), ${SKEW.authors}) as user_n,
                   least(${now}::timestamptz, ${postTime(db`x.post_n`)} + pg_temp.rnd(s.seq, 11) * interval '2 days') as at
                 from generate_series(1, ${count}::bigint) as s(seq)
-                cross join lateral (select ${o.posts} + 1 - pg_temp.pick(${o.posts}, pg_temp.rnd(s.seq, 12), ${SKEW.commentedPosts}) as post_n) x
+                cross join lateral (select ${regularPosts} + 1 - pg_temp.pick(${regularPosts}, pg_temp.rnd(s.seq, 12), ${SKEW.commentedPosts}) as post_n) x
               ) c`;
           } else {
             // Replies to comments made in earlier rounds, so threads grow a level a round.
