@@ -2,6 +2,7 @@
 import { loadConfig } from './config.ts';
 import { openDatabase, type Sql } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
+import { runSeed, SEED_USAGE } from './seed/command.ts';
 import { setAdmin } from './users/queries.ts';
 
 const usage = `Usage: npm run cli -- <command>
@@ -9,7 +10,8 @@ const usage = `Usage: npm run cli -- <command>
 Commands:
   migrate                 apply pending database migrations
   make-admin <username>   give a user admin rights
-  remove-admin <username> take admin rights away`;
+  remove-admin <username> take admin rights away
+  ${SEED_USAGE}`;
 
 async function run(sql: Sql, command: string | undefined, args: string[]): Promise<string> {
   switch (command) {
@@ -26,6 +28,9 @@ async function run(sql: Sql, command: string | undefined, args: string[]): Promi
       if (!(await setAdmin(sql, username, makeAdmin))) throw new Error(`No user named ${username}.`);
       return makeAdmin ? `${username} is now an admin.` : `${username} is no longer an admin.`;
     }
+    case 'seed':
+      await migrate(sql);
+      return runSeed(sql, args);
     default:
       throw new Error(usage);
   }

@@ -21,9 +21,13 @@ export interface DatabaseOptions {
   poolMax?: number;
 }
 
-export function createSql(url: string, max: number): Sql {
+/** Called with every statement sent (benchmarks use it to explain what a request ran). */
+export type StatementListener = (query: string, parameters: unknown[]) => void;
+
+export function createSql(url: string, max: number, onStatement?: StatementListener): Sql {
   return postgres(url, {
     max,
+    ...(onStatement && { debug: (_connection: number, query: string, parameters: unknown[]) => onStatement(query, parameters) }),
     transform: postgres.camel,
     onnotice: () => {},
     connection: { application_name: 'quorum' },

@@ -1,0 +1,109 @@
+// The processes under test: the API (as `npm start` runs it, API only) and the floor server, each
+// pinned to the first core when `taskset` exists so that the load generator keeps the second.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const apiDir = fileURLToPath(new URL('../../api/', import.meta.url));
+const floorServer = fileURLToPath(new URL('./floor-server.ts', import.meta.url));
+export const canPin = existsSync('/usr/bin/taskset');
+
+export interface Running {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function launch(args: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const command = [process.execPath, '--import', 'tsx', ...args];
+  const [bin, ...rest] = canPin ? ['taskset', '-c', '0', ...command] : command;
+  return spawn(bin ?? process.execPath, rest, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before answering.`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.`);
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+/** Starts the API on a Postgres URL or, without one, on the embedded database in `dataDir`. */
+export async function startApi(target: { databaseUrl: string } | { dataDir: string }): Promise<Running> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '',
+    ...('databaseUrl' in target ? { DATABASE_URL: target.databaseUrl } : { DATABASE_URL: '', DATA_DIR: target.dataDir }),
+  };
+  const child = launch(['src/server.ts'], apiDir, env);
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(`${url}/api/_initial`, child, 180_000);
+  return { url, pid: child.pid ?? 0, stop: stopper(child) };
+}
+
+export async function startFloor(databaseUrl: string): Promise<Running> {
+  const port = await freePort();
+  const child = launch([floorServer], apiDir, { PORT: String(port), DATABASE_URL: databaseUrl, NODE_ENV: 'production' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(`${url}/floor`, child, 60_000);
+  return { url, pid: child.pid ?? 0, stop: stopper(child) };
+}
+
+function rssOf(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Resident memory of a process and of its children (the embedded database runs in one), in bytes. */
+export function residentMemory(pid: number): { process: number; children: number } {
+  return { process: rssOf(pid), children: childrenOf(pid).reduce((sum, child) => sum + rssOf(child), 0) };
+}

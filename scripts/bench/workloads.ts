@@ -1,0 +1,128 @@
+// What the benchmark sends: each workload is a stream of requests per connection. Everything a
+// workload needs (ids, cursors, sessions) is found through the API, as a client would find it.
+import type { Comment, Post } from '@quorum/shared/types';
+import { SEED_MEMBER, SEED_PASSWORD, type SeedSizes } from '../../api/src/seed/seed.ts';
+import type { Load, LoadRequest } from './load.ts';
+import { logIn, newSession, type Session } from './sessions.ts';
+
+export interface Workload {
+  name: string;
+  /** Feeds are compared between data sizes (p50 large ÷ small). */
+  feed: boolean;
+  load: Load;
+  /** A request of the workload, for explaining its statements (as the first connection sends it). */
+  sample: LoadRequest;
+}
+
+const VOTERS = 16;
+
+/** The public id the seed gives post number `n`. */
+const seededPublicId = (n: number) => n.toString(16).padStart(8, '0');
+
+function same(request: LoadRequest): Load {
+  return { next: () => () => request };
+}
+
+function rotating(requests: (connection: number, index: number) => LoadRequest): Load {
+  return {
+    next: (connection) => {
+      let index = 0;
+      return () => requests(connection, index++);
+    },
+  };
+}
+
+export async function prepareWorkloads(origin: string, sizes: SeedSizes, connections: number): Promise<Workload[]> {
+  const visitor = newSession(origin);
+  await visitor.client.getInitial();
+  const member = await logIn(origin, SEED_MEMBER, SEED_PASSWORD);
+  // Every connection of the write workloads acts as its own user.
+  const voters: Session[] = [];
+  for (let i = 0; i < Math.max(connections, VOTERS); i++) {
+    voters.push(await logIn(origin, `user_${String(100 + i).padStart(7, '0')}`, SEED_PASSWORD));
+  }
+  const voterHeaders = (connection: number) => voters[connection % voters.length]?.headers() ?? {};
+
+  const community = await visitor.client.getCommunityByName('community_0001');
+  const bigThread = seededPublicId(sizes.posts);
+  const mediumThread = seededPublicId(sizes.posts - 1);
+  // Comments made under load go to another post, so that the measured threads keep their size.
+  const commentedPost = seededPublicId(sizes.posts - 2);
+  const thread = await visitor.client.getPost(bigThread);
+  const parent = (thread.comments ?? [])
+    .filter((comment: Comment) => comment.parentId === null)
+    .sort((a: Comment, b: Comment) => b.noReplies - a.noReplies)[0];
+
+  let deepCursor: string | null = null;
+  for (let page = 0; page < 40; page++) {
+    deepCursor = (await visitor.client.getPosts({ feed: 'all', sort: 'hot', next: deepCursor })).next;
+    if (!deepCursor) break;
+  }
+  const recent: Post[] = [];
+  let next: string | null = null;
+  for (let page = 0; page < 20; page++) {
+    const result = await visitor.client.getPosts({ feed: 'all', sort: 'latest', limit: 50, next });
+    recent.push(...result.posts);
+    next = result.next;
+    if (!next) break;
+  }
+  const hotFirst = (await visitor.client.getPosts({ feed: 'all', sort: 'hot', limit: 1 })).posts[0];
+  if (!hotFirst || recent.length === 0) throw new Error('The data set has no posts.');
+
+  const get = (path: string, headers?: Record<string, string>): LoadRequest => ({ method: 'GET', path, headers });
+  const feed = (query: string, headers?: Record<string, string>) => get(`/api/posts?${query}`, headers);
+  const vote = (postId: string, connection: number): LoadRequest => ({
+    method: 'POST',
+    path: '/api/_postVote',
+    body: JSON.stringify({ postId, up: true }),
+    headers: voterHeaders(connection),
+  });
+  const memberHeaders = member.headers();
+
+  const workloads: Workload[] = [
+    { name: 'hot feed, visitor', feed: true, ...withSample(same(feed('feed=all&sort=hot'))) },
+    { name: 'latest feed', feed: true, ...withSample(same(feed('feed=all&sort=latest'))) },
+    { name: 'activity feed', feed: true, ...withSample(same(feed('feed=all&sort=activity'))) },
+    { name: 'top-day feed', feed: true, ...withSample(same(feed('feed=all&sort=day'))) },
+    { name: 'top-week feed', feed: true, ...withSample(same(feed('feed=all&sort=week'))) },
+    { name: 'hot feed, page 41', feed: true, ...withSample(same(feed(`feed=all&sort=hot&next=${deepCursor ?? ''}`))) },
+    { name: 'community hot feed', feed: true, ...withSample(same(feed(`communityId=${community.id}&sort=hot`))) },
+    { name: 'home feed, member of 20', feed: true, ...withSample(same(feed('feed=home&sort=hot', memberHeaders))) },
+    { name: '_initial, member', feed: false, ...withSample(same(get('/api/_initial', memberHeaders))) },
+    { name: 'post with 500 comments', feed: false, ...withSample(same(get(`/api/posts/${mediumThread}`))) },
+    { name: 'post with 2,000 comments', feed: false, ...withSample(same(get(`/api/posts/${bigThread}`))) },
+    ...(parent
+      ? [{ name: 'reply page', feed: false, ...withSample(same(get(`/api/posts/${bigThread}/comments?parentId=${parent.id}`))) }]
+      : []),
+    {
+      name: 'vote, distinct posts',
+      feed: false,
+      ...withSample(rotating((connection, index) => vote(recent[(connection * 997 + index) % recent.length]?.id ?? hotFirst.id, connection))),
+    },
+    { name: 'vote, one post', feed: false, ...withSample(rotating((connection) => vote(hotFirst.id, connection))) },
+    {
+      name: 'mixed: 90% reads, 8% votes, 2% comments',
+      feed: false,
+      ...withSample(
+        rotating((connection, index) => {
+          const roll = ((connection * 7919 + index * 104729) % 1000) / 1000;
+          if (roll < 0.55) return feed('feed=all&sort=hot');
+          if (roll < 0.8) return get(`/api/posts/${mediumThread}`);
+          if (roll < 0.9) return feed('feed=home&sort=hot', voterHeaders(connection));
+          if (roll < 0.98) return vote(recent[(connection * 31 + index) % recent.length]?.id ?? hotFirst.id, connection);
+          return {
+            method: 'POST',
+            path: `/api/posts/${commentedPost}/comments`,
+            body: JSON.stringify({ body: `A comment made under load, number ${index}.` }),
+            headers: voterHeaders(connection),
+          };
+        }),
+      ),
+    },
+  ];
+  return workloads;
+}
+
+function withSample(load: Load): { load: Load; sample: LoadRequest } {
+  return { load, sample: load.next(0)() };
+}
