@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { AuthDialogProvider } from '../../features/auth/components/auth-dialog-provider.tsx';
+import { LoginPromptHost } from '../../features/auth/components/login-prompt.tsx';
 import { useCurrentUserPoll } from '../../lib/session/get-current-user.ts';
 import { UpdatePrompt } from '../update-prompt.tsx';
 import { BottomNav } from './bottom-nav.tsx';
@@ -17,22 +18,24 @@ export function AppLayout() {
 
   return (
     <AuthDialogProvider>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Navbar sidebarOpen={sidebarOpen} onOpenSidebar={openSidebar} />
-      <div className="layout">
-        <Sidebar open={sidebarOpen} onOpen={openSidebar} onClose={closeSidebar} />
-        <main id="main" className="layout__main" tabIndex={-1}>
-          <div className="layout__content">
-            <Outlet />
-          </div>
-          <Footer />
-        </main>
-      </div>
-      <BottomNav />
-      <UpdatePrompt />
-      <ScrollRestoration />
+      <LoginPromptHost>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Navbar sidebarOpen={sidebarOpen} onOpenSidebar={openSidebar} />
+        <div className="layout">
+          <Sidebar open={sidebarOpen} onOpen={openSidebar} onClose={closeSidebar} />
+          <main id="main" className="layout__main" tabIndex={-1}>
+            <div className="layout__content">
+              <Outlet />
+            </div>
+            <Footer />
+          </main>
+        </div>
+        <BottomNav />
+        <UpdatePrompt />
+        <ScrollRestoration />
+      </LoginPromptHost>
     </AuthDialogProvider>
   );
 }

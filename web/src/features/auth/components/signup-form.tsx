@@ -33,12 +33,10 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
   const [takenName, setTakenName] = useState<string | null>(null);
   const [closedByServer, setClosedByServer] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const refs = {
-    username: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    repeatPassword: useRef<HTMLInputElement>(null),
-  };
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const repeatPasswordRef = useRef<HTMLInputElement>(null);
   const signup = useSignup();
   const disabled = signupsDisabled || closedByServer;
 
@@ -81,6 +79,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
     setFormError(null);
     const firstInvalid = FIELDS.find((field) => schemaErrors[field] || (field === 'username' && takenName === values.username));
     if (firstInvalid) {
+      const refs = { username: usernameRef, email: emailRef, password: passwordRef, repeatPassword: repeatPasswordRef };
       refs[firstInvalid].current?.focus();
       return;
     }
@@ -92,7 +91,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
           if (!(error instanceof ApiError)) return;
           if (error.status === 409 && error.code === ErrorCode.usernameTaken) {
             setTakenName(values.username);
-            refs.username.current?.focus();
+            usernameRef.current?.focus();
           } else if (error.status === 403 && error.code === ErrorCode.signupsDisabled) {
             setClosedByServer(true);
             void client.invalidateQueries({ queryKey: initialOptions().queryKey });
@@ -113,7 +112,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
       )}
       <fieldset className="form__fields" disabled={disabled}>
         <TextField
-          ref={refs.username}
+          ref={usernameRef}
           label="Username"
           name="username"
           autoComplete="username"
@@ -129,7 +128,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
           autoFocusOnOpen={autoFocus && !disabled}
         />
         <TextField
-          ref={refs.email}
+          ref={emailRef}
           label="Email (optional)"
           name="email"
           type="email"
@@ -142,7 +141,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
           hint="Without an email, the account cannot be recovered if you forget your password."
         />
         <PasswordField
-          ref={refs.password}
+          ref={passwordRef}
           label="Password"
           name="password"
           autoComplete="new-password"
@@ -152,7 +151,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
           error={errorOf('password')}
         />
         <PasswordField
-          ref={refs.repeatPassword}
+          ref={repeatPasswordRef}
           label="Repeat password"
           name="repeatPassword"
           autoComplete="new-password"

@@ -9,6 +9,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { ShowMore } from '../../../components/ui/show-more.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
 import { UserGroupBadge } from '../../../components/ui/user-group-badge.tsx';
 import { isNewComment, type CommentNode } from '../utils/comment-tree.ts';
 import { EditForm, ReplyForm } from './comment-forms.tsx';
@@ -88,7 +89,8 @@ interface CommentItemProps {
 export function CommentItem({ node, parentAuthor }: CommentItemProps) {
   const { comment, children, missingReplies } = node;
   const context = useCommentsContext();
-  const { post, user, canComment, focusId, requireLogin } = context;
+  const { post, user, canComment, focusId } = context;
+  const { requireLogin } = useRequireLogin();
   const [collapsed, setCollapsed] = useState(false);
   const [mutedShown, setMutedShown] = useState(false);
   const [replying, setReplying] = useState(false);

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useIsMobile } from '../../../hooks/use-media-query.ts';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
-import { useLoginPrompt } from '../../auth/hooks/use-login-prompt.ts';
+import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
 import { commentFormError, useCreateComment } from '../api/create-comment.ts';
 import { useVoteComment } from '../api/vote-comment.ts';
 import { useCommentThread } from '../hooks/use-comment-thread.ts';
@@ -45,12 +45,13 @@ function closedReason(post: Post, isStaff: boolean, isBanned: boolean): string |
 }
 
 function TopComposer() {
-  const { post, user, staffGroups, onCountChange, requireLogin } = useCommentsContext();
+  const { post, user, staffGroups, onCountChange } = useCommentsContext();
+  const { promptLogin } = useRequireLogin();
   const create = useCreateComment({ publicId: post.publicId, communityId: post.communityId, onCreated: () => onCountChange(1) });
 
   if (!user) {
     return (
-      <button type="button" className="comment-box comment-box--prompt" onClick={requireLogin(() => undefined)}>
+      <button type="button" className="comment-box comment-box--prompt" onClick={promptLogin}>
         <span>Add a comment</span>
         <span className="button button--primary button--small">Log in to comment</span>
       </button>
@@ -101,7 +102,6 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
     if (user?.isAdmin) groups.push('admins');
     return groups;
   }, [isMod, user?.isAdmin]);
-  const { requireLogin, loginPrompt } = useLoginPrompt();
   const { vote } = useVoteComment();
   const isBanned = user !== null && bannedFrom.includes(post.communityId);
   const closed = closedReason(post, staffGroups.length > 0, isBanned);
@@ -116,10 +116,9 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
       loadReplies,
       repliesState: (parentId) => repliesState.get(parentId) ?? 'idle',
       onCountChange,
-      requireLogin,
       vote,
     }),
-    [post, user, staffGroups, closed, focusId, loadReplies, repliesState, onCountChange, requireLogin, vote],
+    [post, user, staffGroups, closed, focusId, loadReplies, repliesState, onCountChange, vote],
   );
 
   // A permalink scrolls its comment into view once, when it first shows.
@@ -203,7 +202,6 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
           </div>
         )}
       </section>
-      {loginPrompt}
     </CommentsContext.Provider>
   );
 }

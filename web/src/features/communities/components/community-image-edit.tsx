@@ -1,6 +1,6 @@
 import type { Community } from '@quorum/shared/types';
 import { useRef, type ChangeEvent } from 'react';
-import { useAlerts } from '../../../components/ui/alerts.tsx';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { useRemoveCommunityImage } from '../api/remove-community-image.ts';

@@ -1,6 +1,6 @@
 import { ALT_TEXT_MAX, IMAGE_CAPTION_MAX, POST_IMAGES_MAX } from '@quorum/shared/constants';
 import { useEffect, useId, useRef, useState, type Dispatch, type DragEvent, type Ref } from 'react';
-import { useAlerts } from '../../../../components/ui/alerts.tsx';
+import { useAlerts } from '../../../../lib/alerts-context.tsx';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { useSaveAltText } from '../../api/image-alt-text.ts';
