@@ -8,6 +8,7 @@ import { BottomNav } from './bottom-nav.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { Sidebar } from './sidebar.tsx';
+import './layout.css';
 
 /** The shell around every screen: top bar, sidebar, content, footer and the phone tab bar. */
 export function AppLayout() {

@@ -1,6 +1,7 @@
 import { Icon } from '../../components/ui/icon.tsx';
 import { LogoMark } from '../../components/ui/logo.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import './layout.css';
 
 /** The outline of the app while the bootstrap data loads, laid out like the real shell. */
 export function ShellSkeleton() {

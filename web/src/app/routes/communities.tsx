@@ -13,6 +13,7 @@ import { useInvalidateFeeds } from '../../features/posts/api/get-feed.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
+import '../../features/communities/components/communities-list.css';
 
 const SORT_LABELS: Record<CommunitySort, string> = {
   new: 'Latest',

@@ -10,10 +10,12 @@ import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog.ts';
 import { CreateCommunityModal } from '../../features/communities/components/create-community-modal.tsx';
 import { Feed } from '../../features/posts/components/feed/feed.tsx';
 import { FeedLayoutToggle, FeedSortSelect } from '../../features/posts/components/feed/feed-controls.tsx';
-import { useFeedSort } from '../../features/posts/components/feed/use-feed-sort.ts';
+import { useFeedSort } from '../../features/posts/hooks/use-feed-sort.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useInitialData } from '../../lib/session/get-initial.ts';
+import './home.css';
+import '../../features/posts/components/feed/feed.css';
 
 type HomeFeed = 'home' | 'all';
 

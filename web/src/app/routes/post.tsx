@@ -17,6 +17,7 @@ import { PostPageSkeleton } from '../../features/posts/components/post-page/post
 import { PostView } from '../../features/posts/components/post-page/post-view.tsx';
 import { useDelayedFlag } from '../../hooks/use-delayed-flag.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import '../../features/posts/components/post-page/post-page.css';
 
 function CommentsFailed() {
   return (

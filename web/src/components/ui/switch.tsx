@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './switch.css';
 
 interface SwitchFieldProps {
   label: string;

@@ -16,6 +16,7 @@ import { EditForm, ReplyForm } from './comment-forms.tsx';
 import { CommentMenu } from './comment-menu.tsx';
 import { CommentVotes } from './comment-votes.tsx';
 import { useCommentsContext } from './comments-context.ts';
+import './comments.css';
 
 const DELETED_BY: Record<UserGroup, string> = { normal: 'Deleted by author', mods: 'Deleted by mods', admins: 'Deleted by admins' };
 

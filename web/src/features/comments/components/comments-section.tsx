@@ -16,6 +16,7 @@ import { renderBatch } from '../utils/render-batches.ts';
 import { CommentBox } from './comment-box.tsx';
 import { CommentItem } from './comment-item.tsx';
 import { CommentsContext, useCommentsContext, type CommentsContextValue } from './comments-context.ts';
+import './comments.css';
 
 interface CommentsSectionProps {
   post: Post;

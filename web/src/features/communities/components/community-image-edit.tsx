@@ -6,6 +6,7 @@ import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { useRemoveCommunityImage } from '../api/remove-community-image.ts';
 import { uploadFailureMessage } from '../../../lib/upload-errors.ts';
 import { useUploadCommunityImage, type CommunityImageKind } from '../api/upload-community-image.ts';
+import './communities.css';
 
 const NAMES: Record<CommunityImageKind, string> = { pro_pic: 'icon', banner_image: 'banner' };
 

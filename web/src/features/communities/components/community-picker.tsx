@@ -8,6 +8,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { communityOptions } from '../api/get-community.ts';
 import { communitySuggestionsOptions } from '../api/search-communities.ts';
+import './community-picker.css';
 
 interface CommunityPickerProps {
   /** The chosen community, or null. */

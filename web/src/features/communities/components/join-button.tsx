@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
 import { useJoinCommunity } from '../api/join-community.ts';
+import './communities.css';
 
 interface JoinButtonProps {
   community: Community;

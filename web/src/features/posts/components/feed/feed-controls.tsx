@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { updateDevicePreferences, useDevicePreferences } from '../../../../lib/device-preferences.ts';
 import { FEED_SORT_LABELS } from './feed-sort.ts';
+import './feed.css';
 
 /** The sort of a feed, as a native select (the phone's own picker on touch screens). */
 export function FeedSortSelect({ value, onChange }: { value: FeedSort; onChange: (sort: FeedSort) => void }) {

@@ -1,5 +1,7 @@
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import type { PostCardLayout } from '../post-card/post-card.tsx';
+import './feed.css';
+import '../post-card/post-card.css';
 
 /** The outline of a post while a feed loads, in the layout the posts will have. */
 export function PostCardSkeleton({ layout }: { layout: PostCardLayout }) {

@@ -9,6 +9,7 @@ import { feedOptions } from '../../api/get-feed.ts';
 import type { FeedParams } from '../../api/keys.ts';
 import { FeedItem } from './feed-item.tsx';
 import { PostCardSkeleton } from './feed-skeleton.tsx';
+import './feed.css';
 
 interface FeedProps {
   params: FeedParams;

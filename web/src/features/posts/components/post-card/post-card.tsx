@@ -12,6 +12,7 @@ import { useSetPostHidden } from '../../api/hide-post.ts';
 import { PostByline } from './post-byline.tsx';
 import { PostMenu } from './post-menu.tsx';
 import { PostVotes } from './post-votes.tsx';
+import './post-card.css';
 
 export type PostCardLayout = 'card' | 'compact';
 

@@ -5,7 +5,7 @@ import { MarkdownBody } from '../../../../components/markdown/markdown.tsx';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { linkFromPaste } from './paste-link.ts';
-import { useAutoGrow } from './use-auto-grow.ts';
+import { useAutoGrow } from '../../../../hooks/use-auto-grow.ts';
 
 interface BodyEditorProps {
   value: string;

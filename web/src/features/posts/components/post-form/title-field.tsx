@@ -1,6 +1,6 @@
 import { POST_TITLE_MAX } from '@quorum/shared/constants';
 import { useId, type KeyboardEvent, type RefObject } from 'react';
-import { useAutoGrow } from './use-auto-grow.ts';
+import { useAutoGrow } from '../../../../hooks/use-auto-grow.ts';
 import { cutTitle } from './validate.ts';
 
 interface TitleFieldProps {

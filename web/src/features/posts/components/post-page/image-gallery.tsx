@@ -2,6 +2,7 @@ import type { Image } from '@quorum/shared/types';
 import { useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { ImageView } from '../../../../components/ui/image-view.tsx';
+import './post-page.css';
 
 const SIZES = '(max-width: 767px) 100vw, 760px';
 

@@ -1,4 +1,5 @@
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
+import './post-page.css';
 
 /** The outline of a post page while it loads, the same size as what arrives. */
 export function PostPageSkeleton() {
