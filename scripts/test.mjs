@@ -73,7 +73,9 @@ const typecheckCode = await run(join(root, 'node_modules/.bin/tsc'), ['-b']);
 
 // So does the lint of the web app (import direction, rules of hooks, file names).
 console.log('Linting…');
-const lintCode = await run(join(root, 'web/node_modules/.bin/eslint'), ['--max-warnings=0', '.'], { cwd: join(root, 'web') });
+const lintCode = await run(join(root, 'web/node_modules/.bin/eslint'), ['--max-warnings=0', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.'], {
+  cwd: join(root, 'web'),
+});
 
 const vitestJson = join(reports, 'vitest.json');
 const vitestCode = await run(join(root, 'node_modules/.bin/vitest'), [

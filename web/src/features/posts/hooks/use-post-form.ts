@@ -1,5 +1,5 @@
 import type { Community, Post, PostType, UserGroup } from '@quorum/shared/types';
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
@@ -17,7 +17,11 @@ const FIELD_ORDER: PostFormField[] = ['community', 'title', 'images', 'url'];
  * The state of the post form (`post` given: the edit form): its values, which errors show, the
  * points a post type needs, who the post speaks as, and the submit that creates or saves it.
  */
-export function usePostForm({ community, post }: { community: Community | null; post?: Post }) {
+export function usePostForm({ community, post, communityInputRef }: {
+  community: Community | null;
+  post?: Post;
+  communityInputRef?: RefObject<HTMLInputElement | null>;
+}) {
   const editing = post !== undefined;
   const { user, imagePostSubmitReqPoints, linkPostSubmitReqPoints } = useInitialData();
   const navigate = useNavigate();
@@ -36,7 +40,8 @@ export function usePostForm({ community, post }: { community: Community | null; 
   const updatePost = useUpdatePost(post?.publicId ?? '');
   const saveAltText = useSaveAltText();
 
-  const communityRef = useRef<HTMLInputElement>(null);
+  const ownCommunityRef = useRef<HTMLInputElement>(null);
+  const communityRef = communityInputRef ?? ownCommunityRef;
   const titleRef = useRef<HTMLTextAreaElement>(null);
   const imagesRef = useRef<HTMLButtonElement>(null);
   const urlRef = useRef<HTMLInputElement>(null);
@@ -143,7 +148,7 @@ export function usePostForm({ community, post }: { community: Community | null; 
 
   return {
     editing, user, type, changeType, title, setTitle, body, setBody, url, changeUrl, uploads, requireAltText,
-    communityRef, titleRef, imagesRef, urlRef, shown, serverMessage, touch, neededPoints, lacksPoints,
+    titleRef, imagesRef, urlRef, shown, serverMessage, touch, neededPoints, lacksPoints,
     canSpeakAsMod, canSpeakAsAdmin, userGroup, setSpeakAs, busy, submit, leaveDialog,
   };
 }

@@ -1,5 +1,5 @@
 import type { Community, Post } from '@quorum/shared/types';
-import { useCallback, useId, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useId, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { paths } from '../../../../config/paths.ts';
@@ -10,17 +10,13 @@ import { PostTypeTabs } from './post-type-tabs.tsx';
 import { SpeakAsField } from './speak-as-field.tsx';
 import './post-form.css';
 
-/** What the post form hands to the community field it is given. */
-export interface CommunityFieldProps {
-  error: string | null;
-  inputRef: Ref<HTMLInputElement>;
-}
-
 interface PostFormProps {
   /** The chosen community of a new post, or the community of the post being edited; null while none. */
   community: Community | null;
-  /** The community chooser of a new post (the communities feature provides it). */
-  renderCommunityField?: (field: CommunityFieldProps) => ReactNode;
+  /** The community chooser of a new post (the communities feature provides it), given its error. */
+  renderCommunityField?: (error: string | null) => ReactNode;
+  /** The input of that chooser, focused when the community is missing. */
+  communityInputRef?: RefObject<HTMLInputElement | null>;
   /** The post being edited: only its title, and the body of a text post, can change. */
   post?: Post;
 }
@@ -28,15 +24,12 @@ interface PostFormProps {
 const isApplePlatform = () => /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 /** The new post form, and the edit form of a post (`post` given). */
-export function PostForm({ community, renderCommunityField, post }: PostFormProps) {
-  const form = usePostForm({ community, post });
-  const { editing, busy, submit, communityRef } = form;
+export function PostForm({ community, renderCommunityField, communityInputRef, post }: PostFormProps) {
+  const form = usePostForm({ community, post, communityInputRef });
+  const { editing, busy, submit } = form;
   const navigate = useNavigate();
   const location = useLocation();
   const baseId = useId();
-  const setCommunityInput = useCallback((input: HTMLInputElement | null) => {
-    communityRef.current = input;
-  }, [communityRef]);
 
   usePostFormShortcuts({
     submit: () => void submit(),
@@ -72,7 +65,7 @@ export function PostForm({ community, renderCommunityField, post }: PostFormProp
           </div>
         </div>
       ) : (
-        renderCommunityField?.({ error: form.shown('community') ?? form.serverMessage('community'), inputRef: setCommunityInput })
+        renderCommunityField?.(form.shown('community') ?? form.serverMessage('community'))
       )}
 
       <PostTypeTabs baseId={baseId} value={form.type} locked={editing} onChange={form.changeType} />
