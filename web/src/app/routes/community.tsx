@@ -109,11 +109,11 @@ function CommunityScreen({ communityName }: { communityName: string }) {
     <div className="community-page">
       <CommunityHeader community={community} onMembershipChange={invalidateFeeds} />
       {wide ? (
-        <div className="feed-page">
-          <div className="feed-page__main">
+        <div className="columns">
+          <div className="columns__main feed-page__main">
             <CommunityPosts community={community} />
           </div>
-          <aside className="feed-page__aside" aria-label={`About /${community.name}`}>
+          <aside className="columns__aside" aria-label={`About /${community.name}`}>
             <CommunityAbout community={community} />
           </aside>
         </div>

@@ -29,7 +29,7 @@ export function VoteButtons({
     <div className={`votes votes--${orientation} votes--${size}`} data-vote={state} title={title}>
       <button
         type="button"
-        className="votes__button votes__button--up"
+        className="icon-button votes__button votes__button--up"
         aria-label="Upvote"
         aria-pressed={vote === true}
         disabled={disabled}
@@ -43,7 +43,7 @@ export function VoteButtons({
       </span>
       <button
         type="button"
-        className="votes__button votes__button--down"
+        className="icon-button votes__button votes__button--down"
         aria-label="Downvote"
         aria-pressed={vote === false}
         disabled={disabled}

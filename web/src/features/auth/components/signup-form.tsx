@@ -5,11 +5,12 @@ import { signupForm } from '@quorum/shared/schemas/users';
 import type { User } from '@quorum/shared/types';
 import { fieldErrors } from '@quorum/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';
 import { initialOptions, useInitialData } from '../../../lib/session/get-initial.ts';
 import { useSignup } from '../../../lib/session/signup.ts';
 import { usernameAvailabilityOptions } from '../api/check-username.ts';
+import { usernameInputProps } from './username-input.ts';
 
 type Field = 'username' | 'email' | 'password' | 'repeatPassword';
 const FIELDS: Field[] = ['username', 'email', 'password', 'repeatPassword'];
@@ -51,6 +52,14 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
     }
     return null;
   };
+
+  const fieldProps = (field: Field) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change(field, event.target.value),
+    onBlur: () => blur(field),
+    error: errorOf(field),
+  });
 
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: field === 'username' ? keepUsernameCharacters(value) : value }));
@@ -114,51 +123,32 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
         <TextField
           ref={usernameRef}
           label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="off"
-          autoCorrect="off"
-          spellCheck={false}
+          {...fieldProps('username')}
+          {...usernameInputProps}
           maxLength={USERNAME_MAX}
-          value={values.username}
-          onChange={(event) => change('username', event.target.value)}
-          onBlur={() => blur('username')}
-          error={errorOf('username')}
           hint="Letters, digits and underscores."
           autoFocusOnOpen={autoFocus && !disabled}
         />
         <TextField
           ref={emailRef}
           label="Email (optional)"
-          name="email"
+          {...fieldProps('email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          onChange={(event) => change('email', event.target.value)}
-          onBlur={() => blur('email')}
-          error={errorOf('email')}
           hint="Without an email, the account cannot be recovered if you forget your password."
         />
         <PasswordField
           ref={passwordRef}
           label="Password"
-          name="password"
+          {...fieldProps('password')}
           autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => change('password', event.target.value)}
-          onBlur={() => blur('password')}
-          error={errorOf('password')}
         />
         <PasswordField
           ref={repeatPasswordRef}
           label="Repeat password"
-          name="repeatPassword"
+          {...fieldProps('repeatPassword')}
           autoComplete="new-password"
-          value={values.repeatPassword}
-          onChange={(event) => change('repeatPassword', event.target.value)}
-          onBlur={() => blur('repeatPassword')}
-          error={errorOf('repeatPassword')}
         />
         {formError && (
           <p className="form__error" role="alert">

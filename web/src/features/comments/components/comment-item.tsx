@@ -148,14 +148,14 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
                     <EditForm comment={comment} onClose={() => setEditing(false)} />
                   ) : (
                     <ShowMore maxHeight={COLLAPSED_HEIGHT_PX.comment} className="comment__body">
-                      <MarkdownBody>{comment.body}</MarkdownBody>
+                      <MarkdownBody rich>{comment.body}</MarkdownBody>
                     </ShowMore>
                   )}
                   {!deleted && !editing && (
                     <div className="comment__actions">
                       <CommentVotes comment={comment} disabled={post.locked} />
                       {canReply && (
-                        <button type="button" className="comment__action" aria-expanded={replying} onClick={requireLogin(() => setReplying((value) => !value))}>
+                        <button type="button" className="action-pill comment__action" aria-expanded={replying} onClick={requireLogin(() => setReplying((value) => !value))}>
                           <Icon name="comment" size={16} />
                           Reply
                         </button>

@@ -2,7 +2,7 @@ import { COMMUNITY_SORTS } from '@quorum/shared/constants';
 import type { CommunitySort } from '@quorum/shared/types';
 import { useId } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { communitySortFrom } from '../hooks/use-community-search.ts';
+import { SortSelect } from '../../../components/ui/sort-select.tsx';
 import './communities-list.css';
 
 const SORT_LABELS: Record<CommunitySort, string> = {
@@ -23,7 +23,6 @@ interface CommunitiesControlsProps {
 /** The search box and the sort of the communities list. */
 export function CommunitiesControls({ text, onTextChange, sort, onSortChange }: CommunitiesControlsProps) {
   const searchId = useId();
-  const sortId = useId();
   return (
     <div className="communities-header__controls">
       <div className="search-box">
@@ -42,19 +41,7 @@ export function CommunitiesControls({ text, onTextChange, sort, onSortChange }: 
           spellCheck={false}
         />
       </div>
-      <div className="feed-sort">
-        <label htmlFor={sortId} className="feed-sort__label">
-          <Icon name="sort" size={18} />
-          <span className="visually-hidden">Sort communities by</span>
-        </label>
-        <select id={sortId} className="select" value={sort} onChange={(event) => onSortChange(communitySortFrom(event.target.value))}>
-          {COMMUNITY_SORTS.map((value) => (
-            <option key={value} value={value}>
-              {SORT_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SortSelect label="Sort communities by" sorts={COMMUNITY_SORTS} labels={SORT_LABELS} value={sort} onChange={onSortChange} />
     </div>
   );
 }

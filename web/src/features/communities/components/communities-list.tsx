@@ -1,5 +1,5 @@
-import { genericErrorMessage } from '@quorum/client/api-error';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { RetryStatus } from '../../../components/ui/retry-status.tsx';
 import type { useCommunitySearch } from '../hooks/use-community-search.ts';
 import { CommunityRow, CommunityRowSkeleton } from './community-row.tsx';
 import './communities-list.css';
@@ -23,12 +23,7 @@ export function CommunitiesList({ search, onMembershipChange }: CommunitiesListP
           ))}
         </div>
       ) : query.isError && communities.length === 0 ? (
-        <div className="feed-status">
-          <p>{genericErrorMessage(query.error)}</p>
-          <button type="button" className="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            Retry
-          </button>
-        </div>
+        <RetryStatus error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : communities.length === 0 ? (
         <p className="feed-status">{searched ? `No communities match "${searched}".` : 'Nothing to show'}</p>
       ) : (

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { communitiesOptions } from '../api/get-communities.ts';
 
-export function communitySortFrom(value: string | null): CommunitySort {
+function communitySortFrom(value: string | null): CommunitySort {
   return COMMUNITY_SORTS.find((sort) => sort === value) ?? DEFAULT_COMMUNITY_SORT;
 }
 

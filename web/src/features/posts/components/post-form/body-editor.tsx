@@ -55,7 +55,7 @@ export function BodyEditor({ value, onChange, disabled }: BodyEditorProps) {
       </div>
       {preview ? (
         <section className="post-form__preview" aria-label="Preview of the body">
-          {value.trim() ? <MarkdownBody>{value}</MarkdownBody> : <p className="muted">Nothing to preview yet.</p>}
+          {value.trim() ? <MarkdownBody rich>{value}</MarkdownBody> : <p className="muted">Nothing to preview yet.</p>}
         </section>
       ) : (
         <div className="field__box">
