@@ -86,11 +86,10 @@ export function createApiClient(options: ApiClientOptions) {
     path: string,
     { method, query, body, contentType, signal }: { method: string; query?: Query; body?: BodyInit; contentType?: string; signal?: AbortSignal },
   ): Promise<T> {
+    const init: RequestInit = { method, headers: headersFor(contentType), body, credentials: 'same-origin', signal };
     let response: Response;
     try {
-      response = await doFetch(baseUrl + withQuery(path, query), {
-        method, headers: headersFor(contentType), body, credentials: 'same-origin', signal,
-      });
+      response = await doFetch(baseUrl + withQuery(path, query), init);
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new ApiError(0, null);

@@ -1,5 +1,6 @@
 import { useAlertList } from '../../lib/alerts-context.tsx';
 import { Icon } from './icon.tsx';
+import './alerts.css';
 
 /** The alerts (snacks) on screen, at the bottom. */
 export function AlertViewport() {
