@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Icon } from './icon.tsx';
+import './sort-select.css';
 
 interface SortSelectProps<T extends string> {
   /** What is sorted, for assistive technology ("Sort posts by"). */
