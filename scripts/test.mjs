@@ -1,4 +1,4 @@
-// `npm test`: install what is needed, type-check, then run every test — unit and API tests (vitest, against
+// `npm test`: install what is needed, type-check and lint, then run every test — unit and API tests (vitest, against
 // the embedded database and a real Postgres server) and browser tests (Playwright in Chromium
 // against the production build served by the real server). Ends with one line
 // "N passed, M failed" summing all runners.
@@ -71,6 +71,12 @@ if (await postgresReachable()) {
 console.log('Type-checking…');
 const typecheckCode = await run(join(root, 'node_modules/.bin/tsc'), ['-b']);
 
+// So does the lint of the web app (import direction, rules of hooks, file names).
+console.log('Linting…');
+const lintCode = await run(join(root, 'web/node_modules/.bin/eslint'), ['--max-warnings=0', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.'], {
+  cwd: join(root, 'web'),
+});
+
 const vitestJson = join(reports, 'vitest.json');
 const vitestCode = await run(join(root, 'node_modules/.bin/vitest'), [
   'run',
@@ -89,11 +95,11 @@ const playwrightCode = await run(join(root, 'web/node_modules/.bin/playwright'),
 const vitest = readJson(vitestJson);
 const playwright = readJson(playwrightJson);
 const passed =
-  (typecheckCode === 0 ? 1 : 0) + (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
-let failed = (typecheckCode === 0 ? 0 : 1) + (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+  (typecheckCode === 0 ? 1 : 0) + (lintCode === 0 ? 1 : 0) + (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+let failed = (typecheckCode === 0 ? 0 : 1) + (lintCode === 0 ? 0 : 1) + (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
 // A runner that crashed before reporting counts as a failure.
 if (vitestCode !== 0 && !vitest?.numFailedTests) failed += 1;
 if (playwrightCode !== 0 && !playwright?.stats?.unexpected) failed += 1;
 
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failed > 0 || typecheckCode !== 0 || vitestCode !== 0 || playwrightCode !== 0 ? 1 : 0);
+process.exit(failed > 0 || typecheckCode !== 0 || lintCode !== 0 || vitestCode !== 0 || playwrightCode !== 0 ? 1 : 0);

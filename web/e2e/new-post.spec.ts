@@ -107,8 +107,16 @@ test('a text post: the community picked with the keyboard, a link pasted over a 
   );
   await page.getByRole('button', { name: 'Write' }).click();
 
+  // The post page opens from the answer of the create call, without fetching the post again.
+  const postReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && /^\/api\/posts\/[A-Za-z0-9]+$/.test(new URL(request.url()).pathname)) postReads.push(request.url());
+  });
   await body.press('Control+Enter');
   const publicId = await publicIdFromPostUrl(page, first);
+  await expect(page.getByRole('heading', { name: 'Where to start with the docs' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Comment', exact: true })).toBeVisible();
+  expect(postReads).toEqual([]);
   const post = await getPost(page, publicId);
   expect(post).toMatchObject({
     type: 'text',

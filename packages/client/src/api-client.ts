@@ -35,6 +35,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface UploadOptions extends Omit<RequestOptions, 'body'> {
+  onProgress?: (progress: UploadProgress) => void;
+}
+
 function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -86,6 +95,21 @@ export function createApiClient(options: ApiClientOptions) {
     return response;
   }
 
+  /** Keeps the refreshed token, parses the JSON answer and throws ApiError for a non-2xx status. */
+  function readAnswer<T>(status: number, ok: boolean, newToken: string | null, text: string): T {
+    keepToken(newToken);
+    let json: unknown = null;
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = null;
+      }
+    }
+    if (!ok) throw new ApiError(status, isErrorBody(json) ? json : null);
+    return json as T;
+  }
+
   /** Sends a call with the token and parses the JSON answer; `body` goes as is (JSON text or FormData). */
   async function send<T>(
     path: string,
@@ -98,18 +122,42 @@ export function createApiClient(options: ApiClientOptions) {
       if (signal?.aborted) throw error;
       throw new ApiError(0, null);
     }
+    return readAnswer<T>(response.status, response.ok, response.headers.get(CSRF_RESPONSE_HEADER), await response.text());
+  }
 
-    const text = await response.text();
-    let json: unknown = null;
-    if (text) {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = null;
+  /**
+   * The same through XMLHttpRequest, which (unlike fetch) reports how much of the body has gone
+   * up. A cancelled call rejects with an AbortError, as fetch does.
+   */
+  function sendWithProgress<T>(
+    path: string,
+    { method, query, body, signal, onProgress }: { method: string; query?: Query; body: FormData; signal?: AbortSignal; onProgress: (progress: UploadProgress) => void },
+  ): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const aborted = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      if (signal?.aborted) {
+        aborted();
+        return;
       }
-    }
-    if (!response.ok) throw new ApiError(response.status, isErrorBody(json) ? json : null);
-    return json as T;
+      const xhr = new XMLHttpRequest();
+      xhr.open(method, baseUrl + withQuery(path, query));
+      for (const [name, value] of Object.entries(callHeaders())) xhr.setRequestHeader(name, value);
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+      });
+      xhr.addEventListener('load', () => {
+        try {
+          const ok = xhr.status >= 200 && xhr.status < 300;
+          resolve(readAnswer<T>(xhr.status, ok, xhr.getResponseHeader(CSRF_RESPONSE_HEADER), xhr.responseText));
+        } catch (error) {
+          reject(error);
+        }
+      });
+      xhr.addEventListener('error', () => reject(new ApiError(0, null)));
+      xhr.addEventListener('abort', aborted);
+      signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(body);
+    });
   }
 
   function request<T>(path: string, { method = 'GET', query, body, signal }: RequestOptions = {}): Promise<T> {
@@ -120,11 +168,15 @@ export function createApiClient(options: ApiClientOptions) {
 
   /**
    * A multipart call: the file goes in the form field `field`. No Content-Type is set, so that
-   * fetch writes the multipart boundary itself.
+   * the browser writes the multipart boundary itself. With `onProgress` (where XMLHttpRequest
+   * exists) the progress of the body going up is reported.
    */
-  function upload<T>(path: string, field: string, file: Blob, { method = 'POST', query, signal }: Omit<RequestOptions, 'body'> = {}): Promise<T> {
+  function upload<T>(path: string, field: string, file: Blob, { method = 'POST', query, signal, onProgress }: UploadOptions = {}): Promise<T> {
     const form = new FormData();
     form.append(field, file);
+    if (onProgress && typeof XMLHttpRequest !== 'undefined') {
+      return sendWithProgress<T>(path, { method, query, body: form, signal, onProgress });
+    }
     return send<T>(path, { method, query, body: form, signal });
   }
 
@@ -179,6 +231,9 @@ export function createApiClient(options: ApiClientOptions) {
       request<{ success: true }>(`/api/hidden_posts/${encodeURIComponent(postId)}`, { method: 'DELETE' }),
     setImageAltText: (imageId: string, altText: string | null) =>
       request<Image>(`/api/images/${encodeURIComponent(imageId)}`, { method: 'PUT', body: { altText } }),
+    /** POST /api/_uploads with the multipart field `image`. */
+    uploadImage: (image: File, options: Pick<UploadOptions, 'signal' | 'onProgress'> = {}) =>
+      upload<Image>('/api/_uploads', 'image', image, options),
     getLinkInfo: (url: string) => request<{ title: string | null }>('/api/_link_info', { query: { url } }),
 
     // Comments

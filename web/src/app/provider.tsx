@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
-import { AlertViewport, AlertsProvider } from '../components/ui/alerts.tsx';
+import { AlertViewport } from '../components/ui/alerts.tsx';
+import { AlertsProvider } from '../lib/alerts-context.tsx';
 import { createAlertStore } from '../lib/alerts.ts';
 import { watchDevicePreferences } from '../lib/device-preferences.ts';
 import { createQueryClient } from '../lib/query-client.ts';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAlerts } from '../components/ui/alerts.tsx';
+import { useAlerts } from './alerts-context.tsx';
 
 /** Copies an address of this site, given as a path, to the clipboard; resolves to whether it worked. */
 async function copyLink(path: string): Promise<boolean> {

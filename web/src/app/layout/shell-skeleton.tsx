@@ -1,6 +1,7 @@
 import { Icon } from '../../components/ui/icon.tsx';
 import { LogoMark } from '../../components/ui/logo.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Skeleton, SkeletonLines } from '../../components/ui/skeleton.tsx';
+import './layout.css';
 
 /** The outline of the app while the bootstrap data loads, laid out like the real shell. */
 export function ShellSkeleton() {
@@ -32,13 +33,10 @@ export function ShellSkeleton() {
         </div>
         <div className="layout__main">
           <div className="card skeleton-card">
-            <Skeleton width="45%" height={28} />
-            <Skeleton width="90%" height={16} />
-            <Skeleton width="75%" height={16} />
+            <SkeletonLines lines={[['45%', 28], ['90%', 16], ['75%', 16]]} />
           </div>
           <div className="card skeleton-card">
-            <Skeleton width="30%" height={20} />
-            <Skeleton width="85%" height={16} />
+            <SkeletonLines lines={[['30%', 20], ['85%', 16]]} />
           </div>
         </div>
       </div>

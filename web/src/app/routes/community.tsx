@@ -14,10 +14,12 @@ import { CommunityHeaderSkeleton } from '../../features/communities/components/c
 import { useInvalidateFeeds } from '../../features/posts/api/get-feed.ts';
 import { Feed } from '../../features/posts/components/feed/feed.tsx';
 import { FeedLayoutToggle, FeedSortSelect } from '../../features/posts/components/feed/feed-controls.tsx';
-import { useFeedSort } from '../../features/posts/components/feed/use-feed-sort.ts';
+import { useFeedSort } from '../../features/posts/hooks/use-feed-sort.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { NotFoundRoute } from './not-found.tsx';
+import '../../features/posts/components/feed/feed.css';
+import '../../features/communities/components/communities.css';
 
 type Tab = 'posts' | 'about';
 const TABS: ReadonlyArray<{ id: Tab; label: string }> = [
@@ -107,11 +109,11 @@ function CommunityScreen({ communityName }: { communityName: string }) {
     <div className="community-page">
       <CommunityHeader community={community} onMembershipChange={invalidateFeeds} />
       {wide ? (
-        <div className="feed-page">
-          <div className="feed-page__main">
+        <div className="columns">
+          <div className="columns__main feed-page__main">
             <CommunityPosts community={community} />
           </div>
-          <aside className="feed-page__aside" aria-label={`About /${community.name}`}>
+          <aside className="columns__aside" aria-label={`About /${community.name}`}>
             <CommunityAbout community={community} />
           </aside>
         </div>

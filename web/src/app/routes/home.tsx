@@ -10,10 +10,12 @@ import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog.ts';
 import { CreateCommunityModal } from '../../features/communities/components/create-community-modal.tsx';
 import { Feed } from '../../features/posts/components/feed/feed.tsx';
 import { FeedLayoutToggle, FeedSortSelect } from '../../features/posts/components/feed/feed-controls.tsx';
-import { useFeedSort } from '../../features/posts/components/feed/use-feed-sort.ts';
+import { useFeedSort } from '../../features/posts/hooks/use-feed-sort.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useInitialData } from '../../lib/session/get-initial.ts';
+import './home.css';
+import '../../features/posts/components/feed/feed.css';
 
 type HomeFeed = 'home' | 'all';
 
@@ -98,8 +100,8 @@ export function HomeRoute() {
   const toggle = feed === 'all' ? { href: paths.subscriptions.getHref(), label: user ? 'Subscriptions' : 'Home' } : { href: paths.all.getHref(), label: 'All' };
 
   return (
-    <div className="feed-page">
-      <div className="feed-page__main">
+    <div className="columns">
+      <div className="columns__main feed-page__main">
         <header className="feed-header">
           <div className="feed-header__titles">
             <h1 className="feed-header__title">{title}</h1>
@@ -117,7 +119,7 @@ export function HomeRoute() {
         <Feed params={{ feed, sort }} label={`${title} posts`} banner={!user && !wide ? <JoinCard people={noUsers} /> : undefined} />
       </div>
       {wide && (
-        <aside className="feed-page__aside" aria-label="About your feed">
+        <aside className="columns__aside" aria-label="About your feed">
           {user ? <CreateCard user={user} /> : <JoinCard people={noUsers} />}
         </aside>
       )}

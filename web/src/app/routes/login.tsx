@@ -4,6 +4,7 @@ import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { safeRedirectPath } from '../../lib/redirect.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
+import './login.css';
 
 /** /login: logged-in users, including those who just logged in here, go on to ?redirect= or home. */
 export function LoginRoute() {

@@ -3,7 +3,7 @@ import { LOADING_DELAY_MS } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
 import type { Community } from '@quorum/shared/types';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ForbiddenPage } from '../../components/errors/forbidden.tsx';
 import { NotFoundPage } from '../../components/errors/not-found.tsx';
@@ -38,6 +38,7 @@ function NewPost({ initialCommunity }: { initialCommunity: string }) {
   // The chosen community is the user's choice (a name); its data stays in the query cache.
   const [communityName, setCommunityName] = useState(initialCommunity);
   const { community, loading, notFound } = useCommunity(communityName);
+  const communityInputRef = useRef<HTMLInputElement>(null);
   useDocumentTitle('Create a post');
 
   return (
@@ -46,13 +47,14 @@ function NewPost({ initialCommunity }: { initialCommunity: string }) {
       <div className="post-editor__columns">
         <PostForm
           community={community}
-          renderCommunityField={({ error, inputRef }) => (
+          communityInputRef={communityInputRef}
+          renderCommunityField={(error) => (
             <CommunityPicker
               value={community}
               pendingName={communityName || undefined}
               onChange={(chosen) => setCommunityName(chosen.name)}
               error={notFound ? Messages.communityNotFound : error}
-              inputRef={inputRef}
+              inputRef={communityInputRef}
             />
           )}
         />

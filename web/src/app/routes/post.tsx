@@ -17,6 +17,7 @@ import { PostPageSkeleton } from '../../features/posts/components/post-page/post
 import { PostView } from '../../features/posts/components/post-page/post-view.tsx';
 import { useDelayedFlag } from '../../hooks/use-delayed-flag.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import '../../features/posts/components/post-page/post-page.css';
 
 function CommentsFailed() {
   return (
@@ -44,15 +45,15 @@ function LoadedPost({ post, updatedAt, focusId }: { post: Post; updatedAt: numbe
   const isMod = community?.userMod === true;
 
   return (
-    <div className="post-layout">
-      <div className="post-layout__main">
+    <div className="columns">
+      <div className="columns__main post-layout__main">
         <PostView post={post} isMod={isMod} />
         <ErrorBoundary fallback={<CommentsFailed />}>
           <CommentsSection post={post} postUpdatedAt={updatedAt} isMod={isMod} focusId={focusId} onCountChange={onCountChange} />
         </ErrorBoundary>
       </div>
       {community && (
-        <aside className="post-layout__aside" aria-label={`/${community.name}`}>
+        <aside className="columns__aside columns__aside--wide-only" aria-label={`/${community.name}`}>
           <CommunitySidebar community={community} />
         </aside>
       )}

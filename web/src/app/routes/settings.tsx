@@ -2,6 +2,7 @@ import { AccountSection } from '../../features/settings/components/account-secti
 import { DevicePreferencesSection } from '../../features/settings/components/device-preferences-section.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
+import './settings.css';
 
 export function SettingsRoute() {
   const user = useSessionUser();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '../ui/icon.tsx';
+import './status-page.css';
 
 interface StatusPageProps {
   icon?: IconName;

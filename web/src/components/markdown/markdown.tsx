@@ -1,5 +1,6 @@
 import Markdown, { defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import './markdown.css';
 
 const ALLOWED_SCHEMES = /^(https?|ircs?|mailto|xmpp):/i;
 
@@ -17,12 +18,15 @@ export function safeUrl(url: string): string {
 interface MarkdownBodyProps {
   children: string;
   className?: string;
+  /** Spaced blocks, indented lists, quotes and code blocks (posts and comments), not a bare snippet. */
+  rich?: boolean;
 }
 
 /** User-written markdown: raw HTML is not rendered, links open in a new tab. */
-export function MarkdownBody({ children, className }: MarkdownBodyProps) {
+export function MarkdownBody({ children, className, rich = false }: MarkdownBodyProps) {
+  const classes = ['markdown', rich ? 'markdown--rich' : null, className].filter(Boolean).join(' ');
   return (
-    <div className={className ? `markdown ${className}` : 'markdown'}>
+    <div className={classes}>
       <Markdown
         remarkPlugins={[remarkGfm]}
         skipHtml

@@ -1,30 +1,16 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { AlertStore } from '../../lib/alerts.ts';
+import { useAlertList } from '../../lib/alerts-context.tsx';
 import { Icon } from './icon.tsx';
+import './alerts.css';
 
-const AlertsContext = createContext<AlertStore | null>(null);
-
-export function AlertsProvider({ store, children }: { store: AlertStore; children: ReactNode }) {
-  return <AlertsContext.Provider value={store}>{children}</AlertsContext.Provider>;
-}
-
-/** Shows short messages (snacks) at the bottom of the screen. */
-export function useAlerts(): Pick<AlertStore, 'show' | 'dismiss'> {
-  const store = useContext(AlertsContext);
-  if (!store) throw new Error('useAlerts needs an AlertsProvider.');
-  return store;
-}
-
+/** The alerts (snacks) on screen, at the bottom. */
 export function AlertViewport() {
-  const store = useContext(AlertsContext);
-  if (!store) throw new Error('AlertViewport needs an AlertsProvider.');
-  const alerts = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const { alerts, dismiss } = useAlertList();
   return (
     <div className="alerts" aria-live="polite" aria-relevant="additions text" role="status">
       {alerts.map((alert) => (
         <div key={alert.id} className="alert" data-alert-id={alert.id}>
           <span className="alert__text">{alert.text}</span>
-          <button type="button" className="icon-button icon-button--small alert__close" aria-label="Dismiss" onClick={() => store.dismiss(alert.id)}>
+          <button type="button" className="icon-button icon-button--small alert__close" aria-label="Dismiss" onClick={() => dismiss(alert.id)}>
             <Icon name="close" size={16} />
           </button>
         </div>

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import './show-more.css';
 
 interface ShowMoreProps {
   /** Height in pixels above which the content is cut, with a toggle to see all of it. */

@@ -4,3 +4,14 @@ import type { CSSProperties } from 'react';
 export function Skeleton({ width, height = '1em', radius, className }: { width?: CSSProperties['width']; height?: CSSProperties['height']; radius?: CSSProperties['borderRadius']; className?: string }) {
   return <span className={`skeleton${className ? ` ${className}` : ''}`} style={{ width, height, borderRadius: radius }} aria-hidden="true" />;
 }
+
+/** Lines of text loading, each given as its width and height. */
+export function SkeletonLines({ lines }: { lines: ReadonlyArray<readonly [width: CSSProperties['width'], height: number]> }) {
+  return (
+    <>
+      {lines.map(([width, height], index) => (
+        <Skeleton key={index} width={width} height={height} />
+      ))}
+    </>
+  );
+}

@@ -1,4 +1,33 @@
 import { useId, type ReactNode } from 'react';
+import './switch.css';
+
+interface SettingRowProps {
+  label: string;
+  description?: ReactNode;
+  /** The control, given the ids that tie it to the label and the description. */
+  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+}
+
+/** One setting: its label and description, and the control beside them. */
+function SettingRow({ label, description, children }: SettingRowProps) {
+  const id = useId();
+  const descriptionId = `${id}-description`;
+  return (
+    <div className="setting">
+      <div className="setting__text">
+        <label className="setting__label" htmlFor={id}>
+          {label}
+        </label>
+        {description && (
+          <p className="setting__description" id={descriptionId}>
+            {description}
+          </p>
+        )}
+      </div>
+      {children({ id, describedBy: description ? descriptionId : undefined })}
+    </div>
+  );
+}
 
 interface SwitchFieldProps {
   label: string;
@@ -9,29 +38,20 @@ interface SwitchFieldProps {
 
 /** An on/off setting: a native checkbox announced as a switch. */
 export function SwitchField({ label, description, checked, onChange }: SwitchFieldProps) {
-  const id = useId();
   return (
-    <div className="setting">
-      <div className="setting__text">
-        <label className="setting__label" htmlFor={id}>
-          {label}
-        </label>
-        {description && (
-          <p className="setting__description" id={`${id}-description`}>
-            {description}
-          </p>
-        )}
-      </div>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        className="switch-input"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-describedby={description ? `${id}-description` : undefined}
-      />
-    </div>
+    <SettingRow label={label} description={description}>
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          className="switch-input"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby={describedBy}
+        />
+      )}
+    </SettingRow>
   );
 }
 
@@ -45,35 +65,26 @@ interface SelectFieldProps<T extends string> {
 
 /** A choice among a few values, as a native select. */
 export function SelectField<T extends string>({ label, description, value, options, onChange }: SelectFieldProps<T>) {
-  const id = useId();
   return (
-    <div className="setting">
-      <div className="setting__text">
-        <label className="setting__label" htmlFor={id}>
-          {label}
-        </label>
-        {description && (
-          <p className="setting__description" id={`${id}-description`}>
-            {description}
-          </p>
-        )}
-      </div>
-      <select
-        id={id}
-        className="select"
-        value={value}
-        onChange={(event) => {
-          const next = options.find((option) => option.value === event.target.value);
-          if (next) onChange(next.value);
-        }}
-        aria-describedby={description ? `${id}-description` : undefined}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SettingRow label={label} description={description}>
+      {({ id, describedBy }) => (
+        <select
+          id={id}
+          className="select"
+          value={value}
+          onChange={(event) => {
+            const next = options.find((option) => option.value === event.target.value);
+            if (next) onChange(next.value);
+          }}
+          aria-describedby={describedBy}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </SettingRow>
   );
 }

@@ -1,5 +1,6 @@
 import { setTheme, useTheme } from '../../lib/theme.ts';
 import { Icon } from './icon.tsx';
+import './theme-switch.css';
 
 /** The Dark mode switch for everyone (the user menu has its own, as a menu item). */
 export function ThemeSwitch({ className }: { className?: string }) {

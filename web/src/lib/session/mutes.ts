@@ -1,7 +1,7 @@
 import { MUTE_ALERT_LIFETIME_MS } from '@quorum/shared/constants';
 import type { InitialData, Mute, Mutes } from '@quorum/shared/types';
 import { useMutation, type QueryClient } from '@tanstack/react-query';
-import { useAlerts } from '../../components/ui/alerts.tsx';
+import { useAlerts } from '../alerts-context.tsx';
 import { api } from '../api-client.ts';
 import { initialOptions, useInitialData } from './get-initial.ts';
 import { sessionKeys } from './keys.ts';

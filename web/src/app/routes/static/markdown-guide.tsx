@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { StaticPage } from './static-page.tsx';
+import './static-page.css';
 
 interface Example {
   name: string;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import './static-page.css';
 
 interface StaticPageProps {
   title: string;

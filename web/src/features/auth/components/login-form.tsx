@@ -4,6 +4,7 @@ import { firstIssueMessage } from '@quorum/shared/validation';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';
 import { loginErrorMessage, useLogin } from '../../../lib/session/login.ts';
+import { usernameInputProps } from './username-input.ts';
 
 interface LoginFormProps {
   onSuccess: (user: User) => void;
@@ -47,10 +48,7 @@ export function LoginForm({ onSuccess, autoFocus }: LoginFormProps) {
         ref={usernameRef}
         label="Username"
         name="username"
-        autoComplete="username"
-        autoCapitalize="off"
-        autoCorrect="off"
-        spellCheck={false}
+        {...usernameInputProps}
         value={username}
         onChange={(event) => {
           setUsername(event.target.value);

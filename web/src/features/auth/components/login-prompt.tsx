@@ -1,4 +1,6 @@
+import { useCallback, useState, type ReactNode } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { LoginPromptProvider } from '../../../lib/session/login-prompt.ts';
 import { useAuthDialog } from '../hooks/use-auth-dialog.ts';
 
 interface LoginPromptProps {
@@ -7,7 +9,7 @@ interface LoginPromptProps {
 }
 
 /** The 'Login to continue' modal shown when a visitor tries something that needs an account. */
-export function LoginPrompt({ open, onClose }: LoginPromptProps) {
+function LoginPrompt({ open, onClose }: LoginPromptProps) {
   const authDialog = useAuthDialog();
 
   const openDialog = (view: 'login' | 'signup') => {
@@ -26,5 +28,18 @@ export function LoginPrompt({ open, onClose }: LoginPromptProps) {
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** Holds the one login prompt of the app; `useRequireLogin()` below it shows the prompt. */
+export function LoginPromptHost({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const promptLogin = useCallback(() => setOpen(true), []);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <LoginPromptProvider value={promptLogin}>
+      {children}
+      <LoginPrompt open={open} onClose={close} />
+    </LoginPromptProvider>
   );
 }

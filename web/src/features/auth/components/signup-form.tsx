@@ -5,11 +5,12 @@ import { signupForm } from '@quorum/shared/schemas/users';
 import type { User } from '@quorum/shared/types';
 import { fieldErrors } from '@quorum/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';
 import { initialOptions, useInitialData } from '../../../lib/session/get-initial.ts';
 import { useSignup } from '../../../lib/session/signup.ts';
 import { usernameAvailabilityOptions } from '../api/check-username.ts';
+import { usernameInputProps } from './username-input.ts';
 
 type Field = 'username' | 'email' | 'password' | 'repeatPassword';
 const FIELDS: Field[] = ['username', 'email', 'password', 'repeatPassword'];
@@ -33,12 +34,10 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
   const [takenName, setTakenName] = useState<string | null>(null);
   const [closedByServer, setClosedByServer] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const refs = {
-    username: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    repeatPassword: useRef<HTMLInputElement>(null),
-  };
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const repeatPasswordRef = useRef<HTMLInputElement>(null);
   const signup = useSignup();
   const disabled = signupsDisabled || closedByServer;
 
@@ -53,6 +52,14 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
     }
     return null;
   };
+
+  const fieldProps = (field: Field) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change(field, event.target.value),
+    onBlur: () => blur(field),
+    error: errorOf(field),
+  });
 
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: field === 'username' ? keepUsernameCharacters(value) : value }));
@@ -81,6 +88,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
     setFormError(null);
     const firstInvalid = FIELDS.find((field) => schemaErrors[field] || (field === 'username' && takenName === values.username));
     if (firstInvalid) {
+      const refs = { username: usernameRef, email: emailRef, password: passwordRef, repeatPassword: repeatPasswordRef };
       refs[firstInvalid].current?.focus();
       return;
     }
@@ -92,7 +100,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
           if (!(error instanceof ApiError)) return;
           if (error.status === 409 && error.code === ErrorCode.usernameTaken) {
             setTakenName(values.username);
-            refs.username.current?.focus();
+            usernameRef.current?.focus();
           } else if (error.status === 403 && error.code === ErrorCode.signupsDisabled) {
             setClosedByServer(true);
             void client.invalidateQueries({ queryKey: initialOptions().queryKey });
@@ -113,53 +121,34 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
       )}
       <fieldset className="form__fields" disabled={disabled}>
         <TextField
-          ref={refs.username}
+          ref={usernameRef}
           label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="off"
-          autoCorrect="off"
-          spellCheck={false}
+          {...fieldProps('username')}
+          {...usernameInputProps}
           maxLength={USERNAME_MAX}
-          value={values.username}
-          onChange={(event) => change('username', event.target.value)}
-          onBlur={() => blur('username')}
-          error={errorOf('username')}
           hint="Letters, digits and underscores."
           autoFocusOnOpen={autoFocus && !disabled}
         />
         <TextField
-          ref={refs.email}
+          ref={emailRef}
           label="Email (optional)"
-          name="email"
+          {...fieldProps('email')}
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          onChange={(event) => change('email', event.target.value)}
-          onBlur={() => blur('email')}
-          error={errorOf('email')}
           hint="Without an email, the account cannot be recovered if you forget your password."
         />
         <PasswordField
-          ref={refs.password}
+          ref={passwordRef}
           label="Password"
-          name="password"
+          {...fieldProps('password')}
           autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => change('password', event.target.value)}
-          onBlur={() => blur('password')}
-          error={errorOf('password')}
         />
         <PasswordField
-          ref={refs.repeatPassword}
+          ref={repeatPasswordRef}
           label="Repeat password"
-          name="repeatPassword"
+          {...fieldProps('repeatPassword')}
           autoComplete="new-password"
-          value={values.repeatPassword}
-          onChange={(event) => change('repeatPassword', event.target.value)}
-          onBlur={() => blur('repeatPassword')}
-          error={errorOf('repeatPassword')}
         />
         {formError && (
           <p className="form__error" role="alert">

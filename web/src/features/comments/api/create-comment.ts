@@ -3,7 +3,7 @@ import { COMMENT_RETRY_MS } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { Comment, InitialData, UserGroup } from '@quorum/shared/types';
 import { useMutation } from '@tanstack/react-query';
-import { useAlerts } from '../../../components/ui/alerts.tsx';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { initialOptions } from '../../../lib/session/get-initial.ts';
 import { insertCachedComment } from './comments-cache.ts';

@@ -3,7 +3,7 @@ import { ErrorCode } from '@quorum/shared/errors';
 import type { Comment } from '@quorum/shared/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useAlerts } from '../../../components/ui/alerts.tsx';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { applyVote } from '../../../lib/votes.ts';
 import { restoreComments, snapshotComments, updateCachedComment } from './comments-cache.ts';

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import { paths } from '../../../config/paths.ts';
+import './comments.css';
 
 const GROUP_NAMES: Record<UserGroup, string> = { normal: 'Yourself', mods: 'Moderator', admins: 'Admin' };
 

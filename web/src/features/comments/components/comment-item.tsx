@@ -9,12 +9,14 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { ShowMore } from '../../../components/ui/show-more.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
 import { UserGroupBadge } from '../../../components/ui/user-group-badge.tsx';
 import { isNewComment, type CommentNode } from '../utils/comment-tree.ts';
 import { EditForm, ReplyForm } from './comment-forms.tsx';
 import { CommentMenu } from './comment-menu.tsx';
 import { CommentVotes } from './comment-votes.tsx';
 import { useCommentsContext } from './comments-context.ts';
+import './comments.css';
 
 const DELETED_BY: Record<UserGroup, string> = { normal: 'Deleted by author', mods: 'Deleted by mods', admins: 'Deleted by admins' };
 
@@ -88,7 +90,8 @@ interface CommentItemProps {
 export function CommentItem({ node, parentAuthor }: CommentItemProps) {
   const { comment, children, missingReplies } = node;
   const context = useCommentsContext();
-  const { post, user, canComment, focusId, requireLogin } = context;
+  const { post, user, canComment, focusId } = context;
+  const { requireLogin } = useRequireLogin();
   const [collapsed, setCollapsed] = useState(false);
   const [mutedShown, setMutedShown] = useState(false);
   const [replying, setReplying] = useState(false);
@@ -145,14 +148,14 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
                     <EditForm comment={comment} onClose={() => setEditing(false)} />
                   ) : (
                     <ShowMore maxHeight={COLLAPSED_HEIGHT_PX.comment} className="comment__body">
-                      <MarkdownBody>{comment.body}</MarkdownBody>
+                      <MarkdownBody rich>{comment.body}</MarkdownBody>
                     </ShowMore>
                   )}
                   {!deleted && !editing && (
                     <div className="comment__actions">
                       <CommentVotes comment={comment} disabled={post.locked} />
                       {canReply && (
-                        <button type="button" className="comment__action" aria-expanded={replying} onClick={requireLogin(() => setReplying((value) => !value))}>
+                        <button type="button" className="action-pill comment__action" aria-expanded={replying} onClick={requireLogin(() => setReplying((value) => !value))}>
                           <Icon name="comment" size={16} />
                           Reply
                         </button>

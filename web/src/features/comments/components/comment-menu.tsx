@@ -47,7 +47,7 @@ export function CommentMenu({ comment, isAuthor, onEdit }: CommentMenuProps) {
 
   return (
     <>
-      <Menu label="More options" align="start" buttonClassName="comment__action comment__action--icon" button={<Icon name="more" size={18} />}>
+      <Menu label="More options" align="start" buttonClassName="action-pill comment__action comment__action--icon" button={<Icon name="more" size={18} />}>
         <MenuButton onSelect={() => void copyLink(paths.comment.getHref(post.communityName, post.publicId, comment.id))}>
           <Icon name="link" />
           Copy link

@@ -14,8 +14,6 @@ export interface CommentsContextValue {
   repliesState: (parentId: string) => RepliesState;
   /** The post's comment count moved by `delta`. */
   onCountChange: (delta: number) => void;
-  /** Runs an action for a logged-in reader; shows visitors the login prompt. */
-  requireLogin: (action: () => void) => () => void;
   /** Votes on a comment (one vote per comment at a time). */
   vote: (comment: Comment, up: boolean) => void;
 }

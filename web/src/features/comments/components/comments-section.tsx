@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useIsMobile } from '../../../hooks/use-media-query.ts';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
-import { useLoginPrompt } from '../../auth/hooks/use-login-prompt.ts';
+import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
 import { commentFormError, useCreateComment } from '../api/create-comment.ts';
 import { useVoteComment } from '../api/vote-comment.ts';
 import { useCommentThread } from '../hooks/use-comment-thread.ts';
@@ -16,6 +16,7 @@ import { renderBatch } from '../utils/render-batches.ts';
 import { CommentBox } from './comment-box.tsx';
 import { CommentItem } from './comment-item.tsx';
 import { CommentsContext, useCommentsContext, type CommentsContextValue } from './comments-context.ts';
+import './comments.css';
 
 interface CommentsSectionProps {
   post: Post;
@@ -45,12 +46,13 @@ function closedReason(post: Post, isStaff: boolean, isBanned: boolean): string |
 }
 
 function TopComposer() {
-  const { post, user, staffGroups, onCountChange, requireLogin } = useCommentsContext();
+  const { post, user, staffGroups, onCountChange } = useCommentsContext();
+  const { promptLogin } = useRequireLogin();
   const create = useCreateComment({ publicId: post.publicId, communityId: post.communityId, onCreated: () => onCountChange(1) });
 
   if (!user) {
     return (
-      <button type="button" className="comment-box comment-box--prompt" onClick={requireLogin(() => undefined)}>
+      <button type="button" className="comment-box comment-box--prompt" onClick={promptLogin}>
         <span>Add a comment</span>
         <span className="button button--primary button--small">Log in to comment</span>
       </button>
@@ -101,7 +103,6 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
     if (user?.isAdmin) groups.push('admins');
     return groups;
   }, [isMod, user?.isAdmin]);
-  const { requireLogin, loginPrompt } = useLoginPrompt();
   const { vote } = useVoteComment();
   const isBanned = user !== null && bannedFrom.includes(post.communityId);
   const closed = closedReason(post, staffGroups.length > 0, isBanned);
@@ -116,10 +117,9 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
       loadReplies,
       repliesState: (parentId) => repliesState.get(parentId) ?? 'idle',
       onCountChange,
-      requireLogin,
       vote,
     }),
-    [post, user, staffGroups, closed, focusId, loadReplies, repliesState, onCountChange, requireLogin, vote],
+    [post, user, staffGroups, closed, focusId, loadReplies, repliesState, onCountChange, vote],
   );
 
   // A permalink scrolls its comment into view once, when it first shows.
@@ -203,7 +203,6 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
           </div>
         )}
       </section>
-      {loginPrompt}
     </CommentsContext.Provider>
   );
 }

@@ -3,6 +3,7 @@ import { avatarColorIndex } from '@quorum/shared/format';
 import type { Community } from '@quorum/shared/types';
 import type { ReactNode } from 'react';
 import { ImageView } from '../../../components/ui/image-view.tsx';
+import './communities.css';
 
 /** The community's banner picture, or a gradient in its avatar colour when it has none. */
 export function CommunityBanner({ community, children }: { community: Community; children?: ReactNode }) {

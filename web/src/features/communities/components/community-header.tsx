@@ -10,6 +10,7 @@ import { CommunityBanner } from './community-banner.tsx';
 import { CommunityImageEdit } from './community-image-edit.tsx';
 import { CommunityMenu } from './community-menu.tsx';
 import { JoinButton } from './join-button.tsx';
+import './communities.css';
 
 interface CommunityHeaderProps {
   community: Community;

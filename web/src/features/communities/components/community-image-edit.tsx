@@ -1,11 +1,12 @@
 import type { Community } from '@quorum/shared/types';
 import { useRef, type ChangeEvent } from 'react';
-import { useAlerts } from '../../../components/ui/alerts.tsx';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { useRemoveCommunityImage } from '../api/remove-community-image.ts';
 import { uploadFailureMessage } from '../../../lib/upload-errors.ts';
 import { useUploadCommunityImage, type CommunityImageKind } from '../api/upload-community-image.ts';
+import './communities.css';
 
 const NAMES: Record<CommunityImageKind, string> = { pro_pic: 'icon', banner_image: 'banner' };
 

@@ -8,6 +8,7 @@ import { ShowMore } from '../../../components/ui/show-more.tsx';
 import { MarkdownBody } from '../../../components/markdown/markdown.tsx';
 import { paths } from '../../../config/paths.ts';
 import { membersLabel } from './community-header.tsx';
+import './communities.css';
 
 /** The community's description (cut at 250 px), members and creation date. */
 export function CommunityAboutCard({ community }: { community: Community }) {

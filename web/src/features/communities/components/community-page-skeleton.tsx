@@ -1,4 +1,5 @@
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import './communities.css';
 
 /** The outline of a community page while it loads. */
 export function CommunityHeaderSkeleton() {

@@ -8,6 +8,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { communityOptions } from '../api/get-community.ts';
 import { communitySuggestionsOptions } from '../api/search-communities.ts';
+import './community-picker.css';
 
 interface CommunityPickerProps {
   /** The chosen community, or null. */
@@ -42,8 +43,8 @@ export function CommunityPicker({ value, pendingName, onChange, error, hint, inp
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listRef = useRef<HTMLUListElement>(null);
-  // Set when Enter was pressed before the results of the typed text arrived.
-  const pickWhenFound = useRef(false);
+  // Counts picks waiting for the results of a text typed ahead; a newer one or closing the list drops them.
+  const pendingPick = useRef(0);
 
   const typed = typing ? text.trim().toLowerCase() : '';
   const search = useDebouncedValue(typing ? text.trim() : '', SUGGESTION_DEBOUNCE_MS);
@@ -59,10 +60,13 @@ export function CommunityPicker({ value, pendingName, onChange, error, hint, inp
   const resultIds = results.map((community) => community.id).join(',');
   const exactIndex = typed === '' ? -1 : results.findIndex((community) => community.name.toLowerCase() === typed);
   const chosenIndex = results.findIndex((community) => community.id === value?.id);
-  useEffect(() => {
+  const highlightBasis = `${typing}|${resultIds}|${exactIndex}|${chosenIndex}`;
+  const [highlighted, setHighlighted] = useState(highlightBasis);
+  if (highlighted !== highlightBasis) {
+    setHighlighted(highlightBasis);
     if (typing) setActive(exactIndex >= 0 ? exactIndex : resultIds === '' ? -1 : 0);
     else setActive(chosenIndex);
-  }, [typing, resultIds, exactIndex, chosenIndex]);
+  }
 
   useEffect(() => {
     if (active >= 0) listRef.current?.children[active]?.scrollIntoView({ block: 'nearest' });
@@ -78,18 +82,28 @@ export function CommunityPicker({ value, pendingName, onChange, error, hint, inp
   };
 
   const close = () => {
-    pickWhenFound.current = false;
+    pendingPick.current += 1;
     setOpen(false);
     setActive(-1);
   };
 
   // Enter pressed before the results of the typed text arrived picks the best of them once they do.
-  const best = results[exactIndex >= 0 ? exactIndex : 0];
-  useEffect(() => {
-    if (!pickWhenFound.current || searching) return;
-    pickWhenFound.current = false;
-    if (best) pick(best);
-  });
+  const pickWhenFound = (typedText: string) => {
+    const ticket = ++pendingPick.current;
+    const wanted = typedText.trim();
+    client.fetchQuery(communitySuggestionsOptions(wanted)).then(
+      (found) => {
+        if (pendingPick.current !== ticket) return;
+        const lower = wanted.toLowerCase();
+        const matching = found.filter((community) => community.name.toLowerCase().includes(lower));
+        const best = matching.find((community) => community.name.toLowerCase() === lower) ?? matching[0];
+        if (best) pick(best);
+      },
+      () => {
+        // The list says itself that suggestions could not load.
+      },
+    );
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Ctrl+Enter belongs to the form around the picker (it submits).
@@ -110,7 +124,7 @@ export function CommunityPicker({ value, pendingName, onChange, error, hint, inp
         // Enter never submits the form from here: it picks, or waits for the search typed ahead.
         event.preventDefault();
         if (open && chosen) pick(chosen);
-        else if (open && typing && searching) pickWhenFound.current = true;
+        else if (open && typing && searching) pickWhenFound(text);
         break;
       case 'Tab':
         if (open && chosen) pick(chosen);
@@ -175,7 +189,7 @@ export function CommunityPicker({ value, pendingName, onChange, error, hint, inp
             placeholder="Search for a community"
             value={shownText}
             onChange={(event) => {
-              pickWhenFound.current = false;
+              pendingPick.current += 1;
               setText(event.target.value);
               setTyping(true);
               setOpen(true);

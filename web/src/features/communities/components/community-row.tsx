@@ -6,6 +6,8 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { membersLabel } from './community-header.tsx';
 import { JoinButton } from './join-button.tsx';
+import './communities.css';
+import './communities-list.css';
 
 /** The description as plain text for a one- or two-line excerpt: link targets and markdown marks go. */
 function excerpt(markdown: string): string {

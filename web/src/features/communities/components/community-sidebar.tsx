@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { CommunityAboutCard, CommunityRulesCard } from './community-info.tsx';
 import { JoinButton } from './join-button.tsx';
+import './communities.css';
 
 /** A community beside a post or the post form: its name with a Join button, its description and its rules. */
 export function CommunitySidebar({ community }: { community: Community }) {

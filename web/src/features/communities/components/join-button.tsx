@@ -1,8 +1,9 @@
 import type { Community } from '@quorum/shared/types';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useLoginPrompt } from '../../auth/hooks/use-login-prompt.ts';
+import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
 import { useJoinCommunity } from '../api/join-community.ts';
+import './communities.css';
 
 interface JoinButtonProps {
   community: Community;
@@ -14,7 +15,7 @@ interface JoinButtonProps {
 /** Join / Joined. A moderator confirms before leaving; visitors get the login prompt. */
 export function JoinButton({ community, onChange, className }: JoinButtonProps) {
   const join = useJoinCommunity();
-  const { requireLogin, loginPrompt } = useLoginPrompt();
+  const { requireLogin } = useRequireLogin();
   const [confirmLeave, setConfirmLeave] = useState(false);
   const joined = community.userJoined;
 
@@ -31,7 +32,6 @@ export function JoinButton({ community, onChange, className }: JoinButtonProps) 
       <button type="button" className={classes} onClick={onClick} disabled={join.isPending} data-joined={joined || undefined}>
         {joined ? 'Joined' : 'Join'}
       </button>
-      {loginPrompt}
       <ConfirmDialog
         open={confirmLeave}
         title={`Leave /${community.name}?`}

@@ -3,6 +3,7 @@ import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { CreatePostBody } from '@quorum/shared/schemas/posts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { postOptions } from './get-post.ts';
 import { postKeys } from './keys.ts';
 
 export interface PostFormError {
@@ -13,9 +14,10 @@ export interface PostFormError {
 
 /**
  * The message the post form shows itself for a failed create or edit, or null for failures the
- * generic handler announces (rate limits, network, server errors).
+ * generic handler announces (rate limits, network, server errors). Errors are told apart by status
+ * and code, never by their text.
  */
-export function postFormError(error: Error, communityName: string): PostFormError | null {
+export function postFormError(error: Error, { communityName, creating }: { communityName: string; creating: boolean }): PostFormError | null {
   if (!(error instanceof ApiError)) return null;
   if (error.status === 400 && error.code === ErrorCode.invalidUrl) return { field: 'url', message: Messages.invalidUrl };
   if (error.status === 403 && error.code === ErrorCode.bannedFromCommunity) {
@@ -24,19 +26,27 @@ export function postFormError(error: Error, communityName: string): PostFormErro
   if (error.status === 403 && error.code === ErrorCode.postingRestricted) {
     return { field: 'form', message: 'Only approved members of this community can post.' };
   }
-  if (error.status === 404 && error.message === Messages.communityNotFound) {
+  // The only thing a new post names that can be missing is its community.
+  if (creating && error.status === 404 && error.code === ErrorCode.notFound) {
     return { field: 'community', message: Messages.communityNotFound };
   }
   if (error.status === 400 || error.status === 403 || error.status === 404) return { field: 'form', message: error.message };
   return null;
 }
 
-/** POST /api/posts: creates the post; the feeds are refetched so that it shows there. */
+/**
+ * POST /api/posts: creates the post. The answer is the post itself, so it goes straight into the
+ * post's cache entry (its page opens without fetching it again); the feeds are refetched so that
+ * it shows there.
+ */
 export function useCreatePost() {
   return useMutation({
     mutationFn: (body: CreatePostBody) => api.createPost(body),
     networkMode: 'always',
-    meta: { handlesError: (error) => postFormError(error, '') !== null },
-    onSuccess: (_post, _body, _onMutateResult, { client }) => client.invalidateQueries({ queryKey: postKeys.feeds() }),
+    meta: { handlesError: (error) => postFormError(error, { communityName: '', creating: true }) !== null },
+    onSuccess: (post, _body, _onMutateResult, { client }) => {
+      client.setQueryData(postOptions(post.publicId).queryKey, post);
+      return client.invalidateQueries({ queryKey: postKeys.feeds() });
+    },
   });
 }

@@ -2,7 +2,7 @@ import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { Post, UserGroup } from '@quorum/shared/types';
 import { useMutation, type QueryClient } from '@tanstack/react-query';
-import { useAlerts } from '../../../components/ui/alerts.tsx';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys } from './keys.ts';
 import { updateCachedPost } from './vote-post.ts';

@@ -16,7 +16,7 @@ export function useUpdatePost(publicId: string) {
   return useMutation({
     mutationFn: (body: UpdatePostBody) => api.updatePost(publicId, body),
     networkMode: 'always',
-    meta: { handlesError: (error) => postFormError(error, '') !== null },
+    meta: { handlesError: (error) => postFormError(error, { communityName: '', creating: false }) !== null },
     onSuccess: (post: Post, _body, _onMutateResult, { client }) => {
       // The answer has no comments: keep the cached ones and change only what an edit changes.
       updateCachedPost(client, post.id, (cached) => ({ ...cached, title: post.title, body: post.body, editedAt: post.editedAt }));

@@ -1,35 +1,15 @@
 import { FEED_SORTS } from '@quorum/shared/constants';
 import type { FeedSort } from '@quorum/shared/types';
-import { useId } from 'react';
 import { Icon } from '../../../../components/ui/icon.tsx';
+import { SortSelect } from '../../../../components/ui/sort-select.tsx';
 import { updateDevicePreferences, useDevicePreferences } from '../../../../lib/device-preferences.ts';
 import { FEED_SORT_LABELS } from './feed-sort.ts';
+import './feed.css';
 
-/** The sort of a feed, as a native select (the phone's own picker on touch screens). */
+/** The sort of a feed. */
 export function FeedSortSelect({ value, onChange }: { value: FeedSort; onChange: (sort: FeedSort) => void }) {
-  const id = useId();
   return (
-    <div className="feed-sort">
-      <label htmlFor={id} className="feed-sort__label">
-        <Icon name="sort" size={18} />
-        <span className="visually-hidden">Sort posts by</span>
-      </label>
-      <select
-        id={id}
-        className="select feed-sort__select"
-        value={value}
-        onChange={(event) => {
-          const next = FEED_SORTS.find((sort) => sort === event.target.value);
-          if (next) onChange(next);
-        }}
-      >
-        {FEED_SORTS.map((sort) => (
-          <option key={sort} value={sort}>
-            {FEED_SORT_LABELS[sort]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SortSelect label="Sort posts by" sorts={FEED_SORTS} labels={FEED_SORT_LABELS} value={value} onChange={onChange} selectClassName="feed-sort__select" />
   );
 }
 
@@ -40,7 +20,7 @@ export function FeedLayoutToggle() {
     <div className="segmented" role="group" aria-label="Feed layout">
       <button
         type="button"
-        className="segmented__button"
+        className="icon-button segmented__button"
         aria-pressed={layout === 'card'}
         title="Cards"
         onClick={() => updateDevicePreferences({ feed_layout: 'card' })}
@@ -50,7 +30,7 @@ export function FeedLayoutToggle() {
       </button>
       <button
         type="button"
-        className="segmented__button"
+        className="icon-button segmented__button"
         aria-pressed={layout === 'compact'}
         title="Compact"
         onClick={() => updateDevicePreferences({ feed_layout: 'compact' })}

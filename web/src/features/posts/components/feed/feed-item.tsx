@@ -1,7 +1,7 @@
 import type { Post } from '@quorum/shared/types';
 import { useRef } from 'react';
 import { PostCard, type PostCardLayout } from '../post-card/post-card.tsx';
-import { useRenderNear } from './use-render-near.ts';
+import { useRenderNear } from '../../hooks/use-render-near.ts';
 
 interface FeedItemProps {
   post: Post;

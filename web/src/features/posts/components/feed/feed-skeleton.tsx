@@ -1,5 +1,7 @@
-import { Skeleton } from '../../../../components/ui/skeleton.tsx';
+import { Skeleton, SkeletonLines } from '../../../../components/ui/skeleton.tsx';
 import type { PostCardLayout } from '../post-card/post-card.tsx';
+import './feed.css';
+import '../post-card/post-card.css';
 
 /** The outline of a post while a feed loads, in the layout the posts will have. */
 export function PostCardSkeleton({ layout }: { layout: PostCardLayout }) {
@@ -12,9 +14,7 @@ export function PostCardSkeleton({ layout }: { layout: PostCardLayout }) {
           <Skeleton width={20} height={20} radius={6} />
         </div>
         <div className="post-card__main">
-          <Skeleton width="45%" height={14} />
-          <Skeleton width="85%" height={18} />
-          <Skeleton width="30%" height={14} />
+          <SkeletonLines lines={[['45%', 14], ['85%', 18], ['30%', 14]]} />
         </div>
         <Skeleton className="post-card__thumb" radius={10} />
       </div>
@@ -26,9 +26,7 @@ export function PostCardSkeleton({ layout }: { layout: PostCardLayout }) {
         <Skeleton width={22} height={22} radius={999} />
         <Skeleton width="40%" height={14} />
       </div>
-      <Skeleton width="80%" height={22} />
-      <Skeleton width="95%" height={14} />
-      <Skeleton width="70%" height={14} />
+      <SkeletonLines lines={[['80%', 22], ['95%', 14], ['70%', 14]]} />
       <div className="post-card__footer">
         <Skeleton width={96} height={32} radius={999} />
         <Skeleton width={110} height={32} radius={999} />

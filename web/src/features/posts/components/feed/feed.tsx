@@ -1,14 +1,15 @@
-import { genericErrorMessage } from '@quorum/client/api-error';
 import { FEED_EAGER_IMAGES, FEED_INITIAL_RENDER, FEED_SKELETONS } from '@quorum/shared/constants';
 import type { Post } from '@quorum/shared/types';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { LoadMore } from '../../../../components/ui/load-more.tsx';
+import { RetryStatus } from '../../../../components/ui/retry-status.tsx';
 import { useDevicePreferences } from '../../../../lib/device-preferences.ts';
 import { feedOptions } from '../../api/get-feed.ts';
 import type { FeedParams } from '../../api/keys.ts';
 import { FeedItem } from './feed-item.tsx';
 import { PostCardSkeleton } from './feed-skeleton.tsx';
+import './feed.css';
 
 interface FeedProps {
   params: FeedParams;
@@ -58,14 +59,7 @@ export function Feed({ params, banner, showCommunity = true, label }: FeedProps)
   if (query.isPending) return <Skeletons count={FEED_SKELETONS} layout={layout} />;
 
   if (query.isError && posts.length === 0) {
-    return (
-      <div className="feed-status card">
-        <p>{genericErrorMessage(query.error)}</p>
-        <button type="button" className="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Retry
-        </button>
-      </div>
-    );
+    return <RetryStatus className="card" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
 
   if (posts.length === 0) {

@@ -5,6 +5,7 @@ import { Icon } from '../../../../components/ui/icon.tsx';
 import { TimeAgo } from '../../../../components/ui/time-ago.tsx';
 import { UserGroupBadge } from '../../../../components/ui/user-group-badge.tsx';
 import { paths } from '../../../../config/paths.ts';
+import './post-card.css';
 
 /** True when the post's author is not shown: a deleted account, or a deleted post to non-admins. */
 export function isAuthorHidden(post: Post): boolean {

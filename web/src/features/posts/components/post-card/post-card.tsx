@@ -12,6 +12,7 @@ import { useSetPostHidden } from '../../api/hide-post.ts';
 import { PostByline } from './post-byline.tsx';
 import { PostMenu } from './post-menu.tsx';
 import { PostVotes } from './post-votes.tsx';
+import './post-card.css';
 
 export type PostCardLayout = 'card' | 'compact';
 
@@ -73,7 +74,7 @@ function CardImage({ post, image, href, eager }: { post: Post; image: Image; hre
     <Link to={href} className="post-card__media" tabIndex={-1} aria-hidden="true">
       <ImageView image={image} sizes="(max-width: 767px) 100vw, 640px" eager={eager} className="post-card__image" />
       {count > 1 && (
-        <span className="post-card__count">
+        <span className="image-badge post-card__count">
           <Icon name="images" size={14} />
           {count}
         </span>
@@ -89,7 +90,7 @@ function Thumbnail({ post, image, href, eager }: { post: Post; image: Image; hre
     <>
       <ImageView image={image} sizes="120px" fit="cover" eager={eager} alt="" />
       {post.type === 'image' && post.images.length > 1 && (
-        <span className="post-card__count post-card__count--small">
+        <span className="image-badge post-card__count post-card__count--small">
           <Icon name="images" size={12} />
           {post.images.length}
         </span>
@@ -140,7 +141,7 @@ export function PostCard({ post, layout = 'card', eager = false, showCommunity =
   );
 
   const comments = (
-    <Link to={href} className="post-card__action" aria-label={`${commentsLabel(post)}${post.newComments > 0 ? `, ${post.newComments} new` : ''}`}>
+    <Link to={href} className="action-pill post-card__action" aria-label={`${commentsLabel(post)}${post.newComments > 0 ? `, ${post.newComments} new` : ''}`}>
       <Icon name="comment" size={18} />
       <span>{commentsLabel(post)}</span>
       {post.newComments > 0 && <span className="post-card__new">+{formatCount(post.newComments)} new</span>}
@@ -187,7 +188,7 @@ export function PostCard({ post, layout = 'card', eager = false, showCommunity =
       )}
       {post.type === 'text' && post.body && (
         <ShowMore maxHeight={COLLAPSED_HEIGHT_PX.textPostPreview} className="post-card__body">
-          <MarkdownBody>{post.body}</MarkdownBody>
+          <MarkdownBody rich>{post.body}</MarkdownBody>
         </ShowMore>
       )}
       {post.type === 'image' && image && <CardImage post={post} image={image} href={href} eager={eager} />}

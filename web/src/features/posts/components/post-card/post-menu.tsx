@@ -4,8 +4,8 @@ import { Menu, MenuButton, MenuSeparator } from '../../../../components/ui/menu.
 import { paths } from '../../../../config/paths.ts';
 import { useCopyLink } from '../../../../lib/clipboard.ts';
 import { useSessionUser } from '../../../../lib/session/get-initial.ts';
+import { useRequireLogin } from '../../../../lib/session/login-prompt.ts';
 import { useIsMuted, useToggleMute } from '../../../../lib/session/mutes.ts';
-import { useLoginPrompt } from '../../../auth/hooks/use-login-prompt.ts';
 import { useSetPostHidden } from '../../api/hide-post.ts';
 import { isAuthorHidden } from './post-byline.tsx';
 
@@ -20,44 +20,40 @@ function MuteItems({ post }: { post: Post }) {
     <>
       {!self && !isAuthorHidden(post) && (
         <MenuButton onSelect={() => toggleMute.mutate({ target: user, mute: !userMuted })}>
-          <Icon name={userMuted ? 'unmute' : 'mute'} />
-          {userMuted ? `Unmute @${post.username}` : `Mute @${post.username}`}
-        </MenuButton>
-      )}
-      <MenuButton onSelect={() => toggleMute.mutate({ target: community, mute: !communityMuted })}>
-        <Icon name={communityMuted ? 'unmute' : 'mute'} />
-        {communityMuted ? `Unmute /${post.communityName}` : `Mute /${post.communityName}`}
+        <Icon name={userMuted ? 'unmute' : 'mute'} />
+        {userMuted ? `Unmute @${post.username}` : `Mute @${post.username}`}
       </MenuButton>
-    </>
-  );
+    )}
+    <MenuButton onSelect={() => toggleMute.mutate({ target: community, mute: !communityMuted })}>
+      <Icon name={communityMuted ? 'unmute' : 'mute'} />
+      {communityMuted ? `Unmute /${post.communityName}` : `Mute /${post.communityName}`}
+    </MenuButton>
+  </>
+);
 }
 
 /** The "more" menu of a post in a feed: hide, copy link, and mutes for logged-in users. */
 export function PostMenu({ post }: { post: Post }) {
   const copyLink = useCopyLink();
   const setHidden = useSetPostHidden();
-  const { isLoggedIn, requireLogin, loginPrompt } = useLoginPrompt();
-
+  const { isLoggedIn, requireLogin } = useRequireLogin();
 
   return (
-    <>
-      <Menu label="More options" buttonClassName="icon-button icon-button--small post-card__more" button={<Icon name="more" />}>
-        <MenuButton onSelect={requireLogin(() => setHidden.mutate({ post, hidden: true }))}>
-          <Icon name="eyeOff" />
-          Hide
-        </MenuButton>
-        <MenuButton onSelect={() => void copyLink(paths.post.getHref(post.communityName, post.publicId))}>
-          <Icon name="link" />
-          Copy link
-        </MenuButton>
-        {isLoggedIn && (
-          <>
-            <MenuSeparator />
-            <MuteItems post={post} />
-          </>
-        )}
-      </Menu>
-      {loginPrompt}
-    </>
+    <Menu label="More options" buttonClassName="icon-button icon-button--small post-card__more" button={<Icon name="more" />}>
+      <MenuButton onSelect={requireLogin(() => setHidden.mutate({ post, hidden: true }))}>
+        <Icon name="eyeOff" />
+        Hide
+      </MenuButton>
+      <MenuButton onSelect={() => void copyLink(paths.post.getHref(post.communityName, post.publicId))}>
+        <Icon name="link" />
+        Copy link
+      </MenuButton>
+      {isLoggedIn && (
+        <>
+          <MenuSeparator />
+          <MuteItems post={post} />
+        </>
+      )}
+    </Menu>
   );
 }

@@ -5,7 +5,7 @@ import { MarkdownBody } from '../../../../components/markdown/markdown.tsx';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { linkFromPaste } from './paste-link.ts';
-import { useAutoGrow } from './use-auto-grow.ts';
+import { useAutoGrow } from '../../../../hooks/use-auto-grow.ts';
 
 interface BodyEditorProps {
   value: string;
@@ -55,7 +55,7 @@ export function BodyEditor({ value, onChange, disabled }: BodyEditorProps) {
       </div>
       {preview ? (
         <section className="post-form__preview" aria-label="Preview of the body">
-          {value.trim() ? <MarkdownBody>{value}</MarkdownBody> : <p className="muted">Nothing to preview yet.</p>}
+          {value.trim() ? <MarkdownBody rich>{value}</MarkdownBody> : <p className="muted">Nothing to preview yet.</p>}
         </section>
       ) : (
         <div className="field__box">

@@ -1,6 +1,6 @@
 import { ALT_TEXT_MAX, IMAGE_CAPTION_MAX, POST_IMAGES_MAX } from '@quorum/shared/constants';
 import { useEffect, useId, useRef, useState, type Dispatch, type DragEvent, type Ref } from 'react';
-import { useAlerts } from '../../../../components/ui/alerts.tsx';
+import { useAlerts } from '../../../../lib/alerts-context.tsx';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { useSaveAltText } from '../../api/image-alt-text.ts';
@@ -145,7 +145,7 @@ export function ImageUploader({ items, dispatch, onAddFiles, onRemove, uploadErr
         </p>
       )}
       {uploadErrors.length > 0 && (
-        <ul className="uploader__errors" role="alert">
+        <ul className="form__error uploader__errors" role="alert">
           {uploadErrors.map((message, index) => (
             <li key={`${index}-${message}`}>{message}</li>
           ))}
@@ -164,6 +164,11 @@ export function ImageUploader({ items, dispatch, onAddFiles, onRemove, uploadErr
     </div>
   );
 }
+
+const MOVES = [
+  { direction: 'earlier', step: -1, icon: 'arrowUp' },
+  { direction: 'later', step: 1, icon: 'arrowDown' },
+] as const;
 
 interface ImageRowProps {
   item: UploadItem;
@@ -237,28 +242,20 @@ function ImageRow({ item, position, count, dispatch, requireAltText, onMove, onR
             </span>
           </div>
           <div className="upload-row__actions">
-            <button
-              type="button"
-              className="icon-button icon-button--small"
-              data-action="earlier"
-              aria-label={`Move image ${position} earlier`}
-              title="Move earlier"
-              disabled={position === 1}
-              onClick={() => onMove(-1)}
-            >
-              <Icon name="arrowUp" size={18} />
-            </button>
-            <button
-              type="button"
-              className="icon-button icon-button--small"
-              data-action="later"
-              aria-label={`Move image ${position} later`}
-              title="Move later"
-              disabled={position === count}
-              onClick={() => onMove(1)}
-            >
-              <Icon name="arrowDown" size={18} />
-            </button>
+            {MOVES.map(({ direction, step, icon }) => (
+              <button
+                key={direction}
+                type="button"
+                className="icon-button icon-button--small"
+                data-action={direction}
+                aria-label={`Move image ${position} ${direction}`}
+                title={`Move ${direction}`}
+                disabled={step < 0 ? position === 1 : position === count}
+                onClick={() => onMove(step)}
+              >
+                <Icon name={icon} size={18} />
+              </button>
+            ))}
             <button
               type="button"
               className="icon-button icon-button--small upload-row__remove"

@@ -1,6 +1,6 @@
 import { POST_TITLE_MAX } from '@quorum/shared/constants';
-import { useId, useRef, type KeyboardEvent, type Ref } from 'react';
-import { useAutoGrow } from './use-auto-grow.ts';
+import { useId, type KeyboardEvent, type RefObject } from 'react';
+import { useAutoGrow } from '../../../../hooks/use-auto-grow.ts';
 import { cutTitle } from './validate.ts';
 
 interface TitleFieldProps {
@@ -9,21 +9,14 @@ interface TitleFieldProps {
   onBlur: () => void;
   error: string | null;
   disabled?: boolean;
-  inputRef: Ref<HTMLTextAreaElement>;
+  inputRef: RefObject<HTMLTextAreaElement | null>;
 }
 
 /** The post title: a growing one-line box with an 'n / 255' counter. */
 export function TitleField({ value, onChange, onBlur, error, disabled, inputRef }: TitleFieldProps) {
   const id = useId();
-  const ownRef = useRef<HTMLTextAreaElement>(null);
-  useAutoGrow(ownRef, value);
+  useAutoGrow(inputRef, value);
   const length = [...value].length;
-
-  const setRefs = (element: HTMLTextAreaElement | null) => {
-    ownRef.current = element;
-    if (typeof inputRef === 'function') inputRef(element);
-    else if (inputRef) inputRef.current = element;
-  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // A title has no line breaks; Ctrl+Enter still reaches the form and submits.
@@ -42,7 +35,7 @@ export function TitleField({ value, onChange, onBlur, error, disabled, inputRef 
       </div>
       <div className="field__box">
         <textarea
-          ref={setRefs}
+          ref={inputRef}
           id={id}
           className="field__input post-form__title"
           rows={1}

@@ -2,6 +2,7 @@ import type { Image } from '@quorum/shared/types';
 import { useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { ImageView } from '../../../../components/ui/image-view.tsx';
+import './post-page.css';
 
 const SIZES = '(max-width: 767px) 100vw, 760px';
 
@@ -45,7 +46,7 @@ export function ImageGallery({ images, title }: { images: Image[]; title: string
         <button type="button" className="gallery__nav gallery__nav--next" aria-label="Next image" disabled={current === count - 1} onClick={() => go(1)}>
           <Icon name="back" size={20} className="icon gallery__next-icon" />
         </button>
-        <span className="gallery__counter" aria-live="polite">
+        <span className="image-badge gallery__counter" aria-live="polite">
           {current + 1} / {count}
         </span>
       </div>

@@ -5,6 +5,7 @@ import { ImageView } from '../../../../components/ui/image-view.tsx';
 import { ImageGallery } from './image-gallery.tsx';
 import { parseYouTubeLink } from './youtube.ts';
 import { YouTubeEmbed } from './youtube-embed.tsx';
+import './post-page.css';
 
 function LinkCard({ post }: { post: Post }) {
   if (!post.link) return null;

@@ -1,12 +1,13 @@
 import type { Post, UserGroup } from '@quorum/shared/types';
 import { useId, useState } from 'react';
 import { Icon } from '../../../../components/ui/icon.tsx';
-import { Menu, MenuButton, MenuLink, MenuSeparator } from '../../../../components/ui/menu.tsx';
+import { MenuButton, MenuLink, MenuSeparator } from '../../../../components/ui/menu.tsx';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useSessionUser } from '../../../../lib/session/get-initial.ts';
 import { useDeletePost } from '../../api/delete-post.ts';
 import { useAnnouncePost, useChangePostGroup, useLockPost, usePinPost } from '../../api/post-actions.ts';
+import { PostPageActionMenu } from './post-page-action.tsx';
 
 const AS_LABEL: Record<UserGroup, string> = { normal: 'yourself', mods: 'mod', admins: 'admin' };
 
@@ -106,17 +107,7 @@ export function PostManageMenu({ post, isMod }: PostManageMenuProps) {
 
   return (
     <>
-      <Menu
-        label="Manage post"
-        align="end"
-        buttonClassName="button button--ghost post-page__action"
-        button={
-          <>
-            <Icon name="settings" size={18} />
-            <span className="post-page__action-label">Manage</span>
-          </>
-        }
-      >
+      <PostPageActionMenu name="Manage post" label="Manage" icon="settings" align="end">
         {authorItems && (
           <>
             <MenuLink to={paths.newPost.getHref({ edit: post.publicId })}>
@@ -177,7 +168,7 @@ export function PostManageMenu({ post, isMod }: PostManageMenuProps) {
             )}
           </>
         )}
-      </Menu>
+      </PostPageActionMenu>
       {dialog?.kind === 'delete' && <DeleteDialog post={post} as={dialog.as} contentOnly={dialog.contentOnly} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'announce' && <AnnounceDialog post={post} onClose={() => setDialog(null)} />}
     </>

@@ -9,6 +9,7 @@ import { PostContent } from './post-content.tsx';
 import { PostManageMenu } from './post-manage-menu.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import { VoteBar } from './vote-bar.tsx';
+import './post-page.css';
 
 interface PostViewProps {
   post: Post;

@@ -1,10 +1,11 @@
 import { WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import type { Post } from '@quorum/shared/types';
 import { Icon } from '../../../../components/ui/icon.tsx';
-import { Menu, MenuButton } from '../../../../components/ui/menu.tsx';
+import { MenuButton } from '../../../../components/ui/menu.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useMediaQuery } from '../../../../hooks/use-media-query.ts';
 import { useCopyLink } from '../../../../lib/clipboard.ts';
+import { PostPageActionMenu } from './post-page-action.tsx';
 
 /** The system share sheet is offered on screens up to the wide layout, where it is the native way to share. */
 function useCanShareNatively(): boolean {
@@ -28,17 +29,7 @@ export function ShareMenu({ post }: { post: Post }) {
   };
 
   return (
-    <Menu
-      label="Share"
-      align="start"
-      buttonClassName="button button--ghost post-page__action"
-      button={
-        <>
-          <Icon name="externalLink" size={18} />
-          <span className="post-page__action-label">Share</span>
-        </>
-      }
-    >
+    <PostPageActionMenu name="Share" label="Share" icon="externalLink" align="start">
       <MenuButton onSelect={() => void copyLink(path)}>
         <Icon name="link" />
         Copy link
@@ -49,6 +40,6 @@ export function ShareMenu({ post }: { post: Post }) {
           Share via…
         </MenuButton>
       )}
-    </Menu>
+    </PostPageActionMenu>
   );
 }

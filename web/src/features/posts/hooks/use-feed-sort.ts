@@ -2,9 +2,9 @@ import { DEFAULT_FEED_SORT } from '@quorum/shared/constants';
 import type { FeedSort } from '@quorum/shared/types';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useSessionUser } from '../../../../lib/session/get-initial.ts';
-import { readStorage, writeStorage } from '../../../../lib/storage.ts';
-import { feedSortFrom } from './feed-sort.ts';
+import { useSessionUser } from '../../../lib/session/get-initial.ts';
+import { readStorage, writeStorage } from '../../../lib/storage.ts';
+import { feedSortFrom } from '../components/feed/feed-sort.ts';
 
 const REMEMBERED_SORT_KEY = 'feed_sort';
 

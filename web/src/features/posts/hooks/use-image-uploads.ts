@@ -1,7 +1,7 @@
 import { ApiError, genericErrorMessage } from '@quorum/client/api-error';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { uploadImage } from '../../api/upload-image.ts';
-import { checkSelection, imagesReducer, type UploadItem } from './image-list.ts';
+import { uploadImage } from '../api/upload-image.ts';
+import { checkSelection, imagesReducer, type UploadItem } from '../components/post-form/image-list.ts';
 
 /** The upload's own message for a refused file; the generic one for rate limits, network and server failures. */
 function failureMessage(error: unknown): string {

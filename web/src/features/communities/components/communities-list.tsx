@@ -1,0 +1,42 @@
+import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { RetryStatus } from '../../../components/ui/retry-status.tsx';
+import type { useCommunitySearch } from '../hooks/use-community-search.ts';
+import { CommunityRow, CommunityRowSkeleton } from './community-row.tsx';
+import './communities-list.css';
+
+interface CommunitiesListProps {
+  search: ReturnType<typeof useCommunitySearch>;
+  /** Called once a join or leave from the list is confirmed. */
+  onMembershipChange: () => void;
+}
+
+/** The communities found, with Join buttons, loading more at the end. */
+export function CommunitiesList({ search, onMembershipChange }: CommunitiesListProps) {
+  const { query, communities, searched } = search;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  return (
+    <div className="card communities-list">
+      {query.isPending ? (
+        <div role="status" aria-label="Loading communities">
+          {Array.from({ length: 7 }, (_, index) => (
+            <CommunityRowSkeleton key={index} />
+          ))}
+        </div>
+      ) : query.isError && communities.length === 0 ? (
+        <RetryStatus error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : communities.length === 0 ? (
+        <p className="feed-status">{searched ? `No communities match "${searched}".` : 'Nothing to show'}</p>
+      ) : (
+        <ul className="communities-list__items" aria-label="Communities" aria-busy={isFetchingNextPage}>
+          {communities.map((community) => (
+            <li key={community.id}>
+              <CommunityRow community={community} onMembershipChange={onMembershipChange} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {isFetchingNextPage && <CommunityRowSkeleton />}
+      <LoadMore hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} isFetchNextPageError={isFetchNextPageError} fetchNextPage={fetchNextPage} />
+    </div>
+  );
+}
