@@ -1,13 +1,13 @@
 // `npm start`: install, build, migrate and serve Quorum (web app and API) on one port.
 // With no DATABASE_URL the data lives in an embedded database in DATA_DIR (default ./.data).
 import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { ensureInstalled, ensureWebBuilt, root } from './lib/prepare.mjs';
+import { join } from 'node:path';
+import { dataDir, ensureInstalled, ensureWebBuilt, root } from './lib/prepare.mjs';
 
 await ensureInstalled();
 await ensureWebBuilt();
 
-const env = { ...process.env, DATA_DIR: resolve(root, process.env.DATA_DIR || '.data') };
+const env = { ...process.env, DATA_DIR: dataDir() };
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
   cwd: join(root, 'api'),
   env,

@@ -8,6 +8,7 @@ import authRoutes from './auth/routes.ts';
 import communitiesRoutes from './communities/routes.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './db/connect.ts';
+import healthRoutes from './health/routes.ts';
 import { answerApiNotFound, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
 import { tooManyRequests } from './http/errors.ts';
 import { hasWebBuild, sendAppShell, serveWeb } from './http/web.ts';
@@ -95,6 +96,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   const limits = config.rateLimit ? { login: LIMITS.login, signup: LIMITS.signup } : false;
   await app.register(
     async (api) => {
+      await api.register(healthRoutes, { sql });
       await api.register(initialRoutes, { sql, vapidPublicKey: secrets.vapid.publicKey });
       await api.register(authRoutes, {
         sql,

@@ -1,6 +1,9 @@
 // Command-line administration: `npm run cli -- <command> [args]`.
-import { loadConfig } from './config.ts';
+import { resolve } from 'node:path';
+import { loadConfig, type Config } from './config.ts';
+import { backupEmbeddedDatabase } from './db/backup.ts';
 import { openDatabase, type Sql } from './db/connect.ts';
+import { restoreEmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { runSeed, SEED_USAGE } from './seed/command.ts';
 import { setAdmin } from './users/queries.ts';
@@ -11,7 +14,11 @@ Commands:
   migrate                 apply pending database migrations
   make-admin <username>   give a user admin rights
   remove-admin <username> take admin rights away
-  ${SEED_USAGE}`;
+  ${SEED_USAGE}
+  backup <file>           write a backup of the embedded database (also while the site runs)
+  restore <file> [--force]
+                          replace the embedded database with a backup (the site must be
+                          stopped; --force replaces a database that is there already)`;
 
 async function run(sql: Sql, command: string | undefined, args: string[]): Promise<string> {
   switch (command) {
@@ -36,18 +43,44 @@ async function run(sql: Sql, command: string | undefined, args: string[]): Promi
   }
 }
 
+/** `backup` and `restore` work on the embedded database's files, not through a connection. */
+async function runOnFiles(config: Config, command: 'backup' | 'restore', args: string[]): Promise<string> {
+  if (config.databaseUrl) {
+    throw new Error(`${command} is for the embedded database; for a Postgres server (DATABASE_URL) use pg_dump and pg_restore.`);
+  }
+  const [file, ...others] = args.filter((arg) => !arg.startsWith('--'));
+  const flags = args.filter((arg) => arg.startsWith('--'));
+  const allowedFlags = command === 'restore' ? ['--force'] : [];
+  if (!file || others.length > 0 || flags.some((flag) => !allowedFlags.includes(flag))) throw new Error(usage);
+  const force = flags.includes('--force');
+  // Files are named relative to where the command was typed (npm runs it from the api folder).
+  const path = resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  if (command === 'backup') {
+    const bytes = await backupEmbeddedDatabase(config.dataDir, path);
+    return `Wrote a backup of ${config.dataDir} to ${path} (${(bytes / 1_048_576).toFixed(1)} MB).`;
+  }
+  await restoreEmbeddedDatabase(config.dataDir, path, { force });
+  return `Restored ${path} into ${config.dataDir}.`;
+}
+
+async function runCommand(config: Config, command: string, args: string[]): Promise<string> {
+  if (command === 'backup' || command === 'restore') return runOnFiles(config, command, args);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: 1 });
+  try {
+    return await run(database.sql, command, args);
+  } finally {
+    await database.close();
+  }
+}
+
 const [command, ...args] = process.argv.slice(2);
 if (command === undefined || command === 'help' || command === '--help') {
   console.log(usage);
 } else {
-  const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: 1 });
   try {
-    console.log(await run(database.sql, command, args));
+    console.log(await runCommand(loadConfig(), command, args));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
-  } finally {
-    await database.close();
   }
 }

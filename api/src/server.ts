@@ -21,6 +21,15 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   await database.close();
 });
 
+// Without its database the server can only fail: exit non-zero so that a supervisor restarts it.
+// Requests in flight have failed at once (503); they get a moment to be answered.
+database.onLost((err) => {
+  app.log.fatal({ err }, 'the embedded database stopped; exiting');
+  const exit = () => process.exit(1);
+  setTimeout(exit, 3_000);
+  app.close().then(exit, exit);
+});
+
 await app.listen({ port: config.port, host: config.host });
 const where = database.embedded ? `embedded database in ${config.dataDir}` : 'Postgres at DATABASE_URL';
 console.log(`\n  Quorum is running at ${config.publicUrl} (${where})\n`);

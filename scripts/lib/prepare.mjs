@@ -1,12 +1,15 @@
-// Steps shared by `npm start` and `npm test`: install dependencies and build the web app, each
-// only when its inputs changed since the last time.
+// Steps shared by `npm start`, `npm test` and `npm run cli`: install dependencies and build the
+// web app, each only when its inputs changed since the last time.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mustPnpm } from './pnpm.mjs';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The data folder: DATA_DIR, relative to the root, or `.data` there. */
+export const dataDir = () => resolve(root, process.env.DATA_DIR || '.data');
 
 function filesUnder(dir) {
   if (!existsSync(dir)) return [];

@@ -10,6 +10,8 @@ export interface Database {
   sql: Sql;
   /** True when running on the embedded PGlite database. */
   embedded: boolean;
+  /** Calls `listener` if the embedded database process dies; a Postgres server is never reported lost. */
+  onLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -24,34 +26,72 @@ export interface DatabaseOptions {
 /** Called with every statement sent (benchmarks use it to explain what a request ran). */
 export type StatementListener = (query: string, parameters: unknown[]) => void;
 
+const clientOptions = {
+  transform: postgres.camel,
+  onnotice: () => {},
+  connection: { application_name: 'quorum' },
+  types: {
+    // Counts and sums come back as bigint; they fit in a JS number here.
+    bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) },
+  },
+};
+
 export function createSql(url: string, max: number, onStatement?: StatementListener): Sql {
   return postgres(url, {
+    ...clientOptions,
     max,
     ...(onStatement && { debug: (_connection: number, query: string, parameters: unknown[]) => onStatement(query, parameters) }),
-    transform: postgres.camel,
-    onnotice: () => {},
-    connection: { application_name: 'quorum' },
-    types: {
-      // Counts and sums come back as bigint; they fit in a JS number here.
-      bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) },
-    },
   }) as unknown as Sql;
+}
+
+/**
+ * The one connection to the embedded database, over its Unix socket (the database serves a single
+ * session, see ARCHITECTURE decision 4). It is kept for the life of the process: postgres.js would
+ * otherwise close it after 30 to 60 minutes and reconnect, leaving a moment for another process
+ * to take the slot.
+ */
+export function createEmbeddedSql(socketPath: string): Sql {
+  return postgres({
+    ...clientOptions,
+    path: socketPath,
+    username: 'postgres',
+    database: 'postgres',
+    ssl: false,
+    max: 1,
+    max_lifetime: null,
+    idle_timeout: 0,
+  }) as unknown as Sql;
+}
+
+// postgres.js's codes for a connection that went away, and Node's for one that could not be made.
+const UNREACHABLE_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+
+/** True when `error` says that the database could not be reached, rather than that a query failed. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  return (typeof error.code === 'string' && UNREACHABLE_CODES.has(error.code)) || ('syscall' in error && error.syscall === 'connect');
 }
 
 /** Connects to Postgres, starting the embedded database when no URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const sql = createSql(options.url, options.poolMax ?? 10);
-    return { sql, embedded: false, close: () => sql.end({ timeout: 5 }) };
+    return { sql, embedded: false, onLost: () => {}, close: () => sql.end({ timeout: 5 }) };
   }
   const embedded = await startEmbeddedDatabase(options.dataDir);
-  // One connection: the embedded server serves a single session (see ARCHITECTURE decision 4).
-  const sql = createSql(embedded.url, 1);
+  const sql = createEmbeddedSql(embedded.socketPath);
+  let lost = false;
+  embedded.onLost(() => {
+    lost = true;
+  });
   return {
     sql,
     embedded: true,
+    onLost: (listener) => embedded.onLost(listener),
     close: async () => {
-      await sql.end({ timeout: 5 });
+      // Queries cannot finish once the database process is gone: don't wait for them.
+      await sql.end({ timeout: lost ? 0 : 5 });
       await embedded.stop();
     },
   };

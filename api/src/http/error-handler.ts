@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { isDatabaseUnreachable } from '../db/connect.ts';
 import {
   badRequest, clientError, HttpError, internalError, methodNotAllowed, notFound, payloadTooLarge, sendError,
-  tooManyRequests, unsupportedMediaType,
+  serviceUnavailable, tooManyRequests, unsupportedMediaType,
 } from './errors.ts';
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -33,7 +34,7 @@ export function setErrorHandler(app: FastifyInstance): void {
     const answer = asHttpError(error);
     if (answer) return sendError(reply, answer);
     request.log.error({ err: error, method: request.method, url: request.url, params: request.params }, 'request failed');
-    return sendError(reply, internalError());
+    return sendError(reply, isDatabaseUnreachable(error) ? serviceUnavailable() : internalError());
   });
 }
 

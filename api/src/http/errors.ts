@@ -32,6 +32,7 @@ export const tooManyRequests = () => new HttpError(429, ErrorCode.rateLimited, M
 /** Any other refusal the framework raised for a request (a 4xx `status`). */
 export const clientError = (status: number, message: string) => new HttpError(status, ErrorCode.badRequest, message);
 export const internalError = () => new HttpError(500, ErrorCode.internal, Messages.internal);
+export const serviceUnavailable = (message: string = Messages.unavailable) => new HttpError(503, ErrorCode.unavailable, message);
 
 /** Answers with an error's JSON body and status: the one place an error leaves the server. */
 export function sendError(reply: FastifyReply, error: HttpError) {

@@ -10,6 +10,8 @@ import { injectFetch, parseSetCookie, type Cookie } from './inject-fetch.ts';
 export interface TestApp {
   app: FastifyInstance;
   sql: Sql;
+  /** The embedded database's folder; undefined on a Postgres server. */
+  dataDir: string | undefined;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   return {
     app,
     sql: database.sql,
+    dataDir: database.dataDir,
     close: async () => {
       await app.close();
       await database.close();

@@ -28,6 +28,8 @@ export function withDatabase(url: string, database: string): string {
 
 export interface TestDatabase {
   sql: Sql;
+  /** The embedded database's folder; undefined on a Postgres server. */
+  dataDir: string | undefined;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function createTestDatabase(template: string): Promise<TestDatabase
     const sql = createSql(withDatabase(testServerUrl(), name), 4);
     return {
       sql,
+      dataDir: undefined,
       close: async () => {
         await sql.end({ timeout: 5 });
         const cleanup = createSql(testServerUrl(), 1);
@@ -60,6 +63,7 @@ export async function createTestDatabase(template: string): Promise<TestDatabase
   const database = await openDatabase({ dataDir: dir });
   return {
     sql: database.sql,
+    dataDir: dir,
     close: async () => {
       await database.close();
       await rm(dir, { recursive: true, force: true });

@@ -1,0 +1,66 @@
+// Durable commits for PGlite on Node. PGlite starts Postgres with fsync off (`-F`), and its Node
+// filesystem (Emscripten's NODEFS) has no fsync at all: fsync(2) and fdatasync(2) from Postgres end
+// in the page cache, so an OS crash or power loss can lose acknowledged commits. Here Postgres runs
+// with fsync on and syncs its WAL with plain fsync (Emscripten's fdatasync is a no-op), and the
+// filesystem passes each fsync to the kernel.
+import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+
+export const durableStartParams = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c', 'fsync=on',
+  '-c', 'synchronous_commit=on',
+  '-c', 'wal_sync_method=fsync',
+];
+
+export class DurableNodeFS extends NodeFS {
+  #sync;
+
+  /** `sync` flushes one open file descriptor to the disk. */
+  constructor(dataDir, sync = fsyncSync) {
+    super(dataDir);
+    this.#sync = sync;
+  }
+
+  async init(pg, opts) {
+    const { emscriptenOpts } = await super.init(pg, opts);
+    const addFsync = (mod) => {
+      const nodefs = mod.FS.filesystems.NODEFS;
+      // tryFSOperation turns a Node error into the errno Postgres expects (it PANICs on a failed WAL sync).
+      nodefs.stream_ops.fsync = (stream) => {
+        nodefs.tryFSOperation(() => this.#sync(stream.nfd));
+        return 0;
+      };
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), addFsync] } };
+  }
+}
+
+/** Opens the database in `dir` with durable commits. */
+export function openDurable(dir, options = {}) {
+  return PGlite.create({ ...options, fs: new DurableNodeFS(dir), startParams: durableStartParams });
+}
+
+/**
+ * Flushes every file and folder under `dir` to the disk. PGlite writes a new database (after
+ * initdb, or loaded from a backup) without syncing it; Postgres syncs only what it writes later.
+ */
+export function syncTree(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) syncTree(join(dir, entry.name));
+    else if (entry.isFile()) syncPath(join(dir, entry.name));
+  }
+  syncPath(dir);
+}
+
+/** Flushes one file, or a folder's list of entries, to the disk. */
+export function syncPath(path) {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Sql } from '../db/connect.ts';
+import { serviceUnavailable } from '../http/errors.ts';
+
+/** Longer than this and the database counts as not answering. */
+const HEALTH_TIMEOUT_MS = 2_000;
+
+/** Settles like `promise`, or rejects once `ms` have passed. */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /api/_health: 200 once the database answers a query, 503 otherwise. Load balancers and
+ * supervisors poll it, so it is cheap and exempt from the rate limit.
+ */
+const healthRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
+  app.get('/_health', { config: { rateLimit: false } }, async (request) => {
+    try {
+      await withTimeout(sql`select 1`, HEALTH_TIMEOUT_MS);
+    } catch (err) {
+      request.log.warn({ err }, 'health check failed');
+      throw serviceUnavailable('The database is not answering.');
+    }
+    return { status: 'ok' };
+  });
+};
+
+export default healthRoutes;
