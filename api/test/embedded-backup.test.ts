@@ -31,6 +31,18 @@ async function dataFolder(): Promise<string> {
 
 const addUser = (sql: Sql, username: string) => sql`insert into users (username, password_hash) values (${username}, 'x')`;
 
+/** A new data folder whose stopped database has one more user, `username`. */
+async function dataFolderWith(username: string): Promise<string> {
+  const dir = await dataFolder();
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    await addUser(database.sql, username);
+  } finally {
+    await database.close();
+  }
+  return dir;
+}
+
 async function usernames(dataDir: string): Promise<string[]> {
   const database = await openDatabase({ dataDir });
   try {
@@ -77,10 +89,7 @@ it('backs up a running database from the command line and restores it into a new
 });
 
 it('backs up a stopped database', slow, async () => {
-  const source = await dataFolder();
-  const database = await openDatabase({ dataDir: source });
-  await addUser(database.sql, 'stopped_site');
-  await database.close();
+  const source = await dataFolderWith('stopped_site');
 
   const file = join(root, 'stopped.tgz');
   await backupEmbeddedDatabase(source, file);
@@ -123,10 +132,7 @@ it('refuses to restore while the site runs, and over a database unless forced', 
 });
 
 it('refuses a file that is not a backup and keeps the database it was to replace', slow, async () => {
-  const target = await dataFolder();
-  const database = await openDatabase({ dataDir: target });
-  await addUser(database.sql, 'kept_user');
-  await database.close();
+  const target = await dataFolderWith('kept_user');
 
   const file = join(root, 'not-a-backup.tgz');
   await writeFile(file, 'these are not the files you are looking for');

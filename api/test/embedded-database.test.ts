@@ -37,6 +37,15 @@ function listeningUnixPaths(inodes: Set<string>): string[] {
   return rows.filter((cols) => cols[3] === LISTENING && inodes.has(cols[6] ?? '')).map((cols) => cols[7] ?? '');
 }
 
+async function countDurableUsers(dataDir: string): Promise<number> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return (await database.sql`select username from users where username = 'durable_user'`).length;
+  } finally {
+    await database.close();
+  }
+}
+
 describe('embedded database', () => {
   let root: string;
   let dir: string;
@@ -52,13 +61,7 @@ describe('embedded database', () => {
     await first.sql`insert into users (username, password_hash) values ('durable_user', 'x')`;
     await first.close();
 
-    const second = await openDatabase({ dataDir: dir });
-    try {
-      const rows = await second.sql`select username from users where username = 'durable_user'`;
-      expect(rows).toHaveLength(1);
-    } finally {
-      await second.close();
-    }
+    expect(await countDurableUsers(dir)).toBe(1);
   });
 
   it('refuses to open a data folder another process is using, and leaves that process its lock', async () => {
@@ -114,13 +117,7 @@ describe('embedded database', () => {
     expect(lstatSync(embeddedPaths(dir).socketPath).isSocket()).toBe(true);
     await first.close();
 
-    const second = await openDatabase({ dataDir: dir });
-    try {
-      const rows = await second.sql`select username from users where username = 'durable_user'`;
-      expect(rows).toHaveLength(1);
-    } finally {
-      await second.close();
-    }
+    expect(await countDurableUsers(dir)).toBe(1);
   });
 
   it('refuses a socket folder that other users may enter, or that is not a folder', async () => {

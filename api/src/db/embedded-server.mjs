@@ -41,8 +41,9 @@ function takeLock() {
   ownsLock = true;
 }
 
-const restoringDir = () => `${job.pgDir}.restoring`;
-const replacedDir = () => `${job.pgDir}.replaced`;
+// A restore loads the backup into `restoring`, then moves the database it replaces to `replaced`.
+const restoringDir = `${job.pgDir}.restoring`;
+const replacedDir = `${job.pgDir}.replaced`;
 
 let db;
 let server;
@@ -91,10 +92,10 @@ function listen(netServer, path) {
 
 async function serve() {
   takeLock();
-  if (!existsSync(job.pgDir) && existsSync(replacedDir())) {
+  if (!existsSync(job.pgDir) && existsSync(replacedDir)) {
     throw new Error(
-      `A restore was interrupted: the database it replaced is in ${replacedDir()} and the restored one in ` +
-        `${restoringDir()}. Rename the one to keep to ${job.pgDir}.`,
+      `A restore was interrupted: the database it replaced is in ${replacedDir} and the restored one in ` +
+        `${restoringDir}. Rename the one to keep to ${job.pgDir}.`,
     );
   }
   const isNew = !existsSync(join(job.pgDir, 'PG_VERSION'));
@@ -126,23 +127,22 @@ async function restore() {
   if (!job.force && !isEmptyDir(job.pgDir)) {
     throw new Error(`${job.pgDir} already holds a database. Pass --force to replace it.`);
   }
-  const staging = restoringDir();
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { mode: 0o700 });
+  rmSync(restoringDir, { recursive: true, force: true });
+  mkdirSync(restoringDir, { mode: 0o700 });
   const backup = new Blob([readFileSync(job.from)], { type: 'application/x-gzip' });
   try {
-    const restored = await openDurable(staging, { loadDataDir: backup });
+    const restored = await openDurable(restoringDir, { loadDataDir: backup });
     await restored.close();
   } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
+    rmSync(restoringDir, { recursive: true, force: true });
     throw new Error(`${job.from} could not be restored: ${error instanceof Error ? error.message : error}`);
   }
-  syncTree(staging);
-  rmSync(replacedDir(), { recursive: true, force: true });
-  if (existsSync(job.pgDir)) renameSync(job.pgDir, replacedDir());
-  renameSync(staging, job.pgDir);
+  syncTree(restoringDir);
+  rmSync(replacedDir, { recursive: true, force: true });
+  if (existsSync(job.pgDir)) renameSync(job.pgDir, replacedDir);
+  renameSync(restoringDir, job.pgDir);
   syncPath(job.dataDir);
-  rmSync(replacedDir(), { recursive: true, force: true });
+  rmSync(replacedDir, { recursive: true, force: true });
 }
 
 // Ctrl-C reaches the whole process group: wait for the parent to close us in order instead.
