@@ -2,14 +2,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backupEmbeddedDatabase } from '../src/db/backup.ts';
 import { openDatabase, type Sql } from '../src/db/connect.ts';
 import { restoreEmbeddedDatabase } from '../src/db/embedded.ts';
+import { copyTemplate } from './helpers/embedded.ts';
 
 // Each backup or restore starts Postgres and copies the whole database: give them time.
 const slow = { timeout: 120_000 };
@@ -20,20 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-let folders = 0;
-/** A new data folder holding a copy of the migrated template database. */
-async function dataFolder(): Promise<string> {
-  folders += 1;
-  const dir = join(root, `data-${folders}`);
-  await cp(inject('templateDatabase'), dir, { recursive: true });
-  return dir;
-}
-
 const addUser = (sql: Sql, username: string) => sql`insert into users (username, password_hash) values (${username}, 'x')`;
 
 /** A new data folder whose stopped database has one more user, `username`. */
 async function dataFolderWith(username: string): Promise<string> {
-  const dir = await dataFolder();
+  const dir = await copyTemplate(root);
   const database = await openDatabase({ dataDir: dir });
   try {
     await addUser(database.sql, username);
@@ -68,7 +60,7 @@ async function cli(dataDir: string, cwd: string, args: string[]): Promise<{ code
 }
 
 it('backs up a running database from the command line and restores it into a new folder', slow, async () => {
-  const source = await dataFolder();
+  const source = await copyTemplate(root);
   const database = await openDatabase({ dataDir: source });
   try {
     await addUser(database.sql, 'before_backup');
@@ -100,7 +92,7 @@ it('backs up a stopped database', slow, async () => {
 });
 
 it('refuses to restore while the site runs, and over a database unless forced', slow, async () => {
-  const source = await dataFolder();
+  const source = await copyTemplate(root);
   const database = await openDatabase({ dataDir: source });
   const file = join(root, 'forced.tgz');
   try {
@@ -108,7 +100,7 @@ it('refuses to restore while the site runs, and over a database unless forced', 
     await backupEmbeddedDatabase(source, file);
     await addUser(database.sql, 'not_in_backup');
 
-    const target = await dataFolder();
+    const target = await copyTemplate(root);
     const running = await openDatabase({ dataDir: target });
     try {
       await expect(restoreEmbeddedDatabase(target, file, { force: true })).rejects.toThrow(/in use by process/);
@@ -142,7 +134,7 @@ it('refuses a file that is not a backup and keeps the database it was to replace
 });
 
 it('answers the command line with its usage for missing or unknown arguments', slow, async () => {
-  const dir = await dataFolder();
+  const dir = await copyTemplate(root);
   for (const args of [['backup'], ['backup', 'a.tgz', '--force'], ['restore', 'a.tgz', '--yes'], ['restore', 'a.tgz', 'b.tgz']]) {
     const answer = await cli(dir, root, args);
     expect(answer.code).toBe(1);

@@ -9,7 +9,7 @@ import { DurableNodeFS, durableStartParams } from '../src/db/durable-fs.mjs';
 import { embeddedPaths, socketDirProblem } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { PGlite } from '@electric-sql/pglite';
-import { databaseProcessId } from './helpers/embedded.ts';
+import { copyTemplate, databaseProcessId } from './helpers/embedded.ts';
 
 /** Inodes of the sockets that process `pid` has open. */
 function socketInodes(pid: number): Set<string> {
@@ -37,10 +37,10 @@ function listeningUnixPaths(inodes: Set<string>): string[] {
   return rows.filter((cols) => cols[3] === LISTENING && inodes.has(cols[6] ?? '')).map((cols) => cols[7] ?? '');
 }
 
-async function countDurableUsers(dataDir: string): Promise<number> {
+async function hasUser(dataDir: string, username: string): Promise<boolean> {
   const database = await openDatabase({ dataDir });
   try {
-    return (await database.sql`select username from users where username = 'durable_user'`).length;
+    return (await database.sql`select 1 from users where username = ${username}`).length === 1;
   } finally {
     await database.close();
   }
@@ -48,23 +48,24 @@ async function countDurableUsers(dataDir: string): Promise<number> {
 
 describe('embedded database', () => {
   let root: string;
-  let dir: string;
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'quorum-embedded-'));
-    dir = join(root, 'data');
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  it('keeps data across a clean close and reopen', async () => {
+  // Making a new database (initdb) and migrating it takes a while on a busy machine.
+  it('creates a database, and keeps its data across a clean close and reopen', { timeout: 120_000 }, async () => {
+    const dir = join(root, 'new');
     const first = await openDatabase({ dataDir: dir });
     await migrate(first.sql);
     await first.sql`insert into users (username, password_hash) values ('durable_user', 'x')`;
     await first.close();
 
-    expect(await countDurableUsers(dir)).toBe(1);
+    expect(await hasUser(dir, 'durable_user')).toBe(true);
   });
 
   it('refuses to open a data folder another process is using, and leaves that process its lock', async () => {
+    const dir = await copyTemplate(root);
     const running = await openDatabase({ dataDir: dir });
     try {
       const owner = databaseProcessId(dir);
@@ -77,6 +78,7 @@ describe('embedded database', () => {
   });
 
   it('listens on a Unix socket in a folder only its user may enter, and on no TCP port', async () => {
+    const dir = await copyTemplate(root);
     const database = await openDatabase({ dataDir: dir });
     try {
       const paths = embeddedPaths(dir);
@@ -93,6 +95,7 @@ describe('embedded database', () => {
   });
 
   it('refuses a second connection while the server holds its own, which it never recycles', async () => {
+    const dir = await copyTemplate(root);
     const database = await openDatabase({ dataDir: dir });
     const intruder = createEmbeddedSql(embeddedPaths(dir).socketPath);
     try {
@@ -107,9 +110,10 @@ describe('embedded database', () => {
     }
   });
 
-  it('replaces the sockets left behind by a database process that was killed', async () => {
+  it('keeps what was committed when its process is killed, and replaces the sockets left behind', async () => {
+    const dir = await copyTemplate(root);
     const first = await openDatabase({ dataDir: dir });
-    await first.sql`select 1`;
+    await first.sql`insert into users (username, password_hash) values ('committed_user', 'x')`;
     const pid = databaseProcessId(dir);
     const lost = new Promise<Error>((resolve) => first.onLost(resolve));
     process.kill(pid, 'SIGKILL');
@@ -117,7 +121,7 @@ describe('embedded database', () => {
     expect(lstatSync(embeddedPaths(dir).socketPath).isSocket()).toBe(true);
     await first.close();
 
-    expect(await countDurableUsers(dir)).toBe(1);
+    expect(await hasUser(dir, 'committed_user')).toBe(true);
   });
 
   it('refuses a socket folder that other users may enter, or that is not a folder', async () => {
@@ -133,17 +137,16 @@ describe('embedded database', () => {
   });
 
   it('refuses a socket folder that belongs to another user', () => {
-    const stat = statSync(join(dir, 'run'));
+    const stat = statSync(root);
     expect(socketDirProblem(stat, stat.uid)).toBeUndefined();
     expect(socketDirProblem(stat, stat.uid + 1)).toMatch(/belongs to another user/);
   });
 
   it('puts the sockets in a private temporary folder when the data folder’s path is too long for them', async () => {
-    const long = join(root, 'a-data-folder-with-a-long-name-'.repeat(3));
+    const long = await copyTemplate(await mkdtemp(join(root, 'a-data-folder-with-a-long-name-'.repeat(3))));
     const paths = embeddedPaths(long);
     expect(Buffer.byteLength(join(long, 'run', '.s.PGSQL.5432'))).toBeGreaterThan(107);
     expect(paths.socketDir.startsWith(tmpdir())).toBe(true);
-    await cp(inject('templateDatabase'), long, { recursive: true });
     const database = await openDatabase({ dataDir: long });
     try {
       expect(statSync(paths.socketDir).mode & 0o777).toBe(0o700);
@@ -155,6 +158,7 @@ describe('embedded database', () => {
   });
 
   it('syncs each commit to the disk', async () => {
+    const dir = await copyTemplate(root);
     const database = await openDatabase({ dataDir: dir });
     try {
       const [settings] = await database.sql`select current_setting('fsync') as fsync, current_setting('wal_sync_method') as method`;

@@ -2,14 +2,14 @@
 // project only).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { databaseProcessId } from './helpers/embedded.ts';
+import { copyTemplate, databaseProcessId } from './helpers/embedded.ts';
 
 const unavailable = { status: 503, code: 'service_unavailable' };
 
@@ -60,8 +60,8 @@ async function freePort(): Promise<number> {
 }
 
 it('makes the server process exit non-zero when the database process is killed', async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'quorum-server-'));
-  await cp(inject('templateDatabase'), dataDir, { recursive: true });
+  const root = await mkdtemp(join(tmpdir(), 'quorum-server-'));
+  const dataDir = await copyTemplate(root);
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
@@ -86,6 +86,6 @@ it('makes the server process exit non-zero when the database process is killed',
     expect(code).toBe(1);
   } finally {
     server.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true });
   }
 });
