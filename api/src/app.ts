@@ -8,6 +8,7 @@ import authRoutes from './auth/routes.ts';
 import communitiesRoutes from './communities/routes.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './db/connect.ts';
+import { refuseNonCanonicalPath } from './http/canonical-path.ts';
 import { answerApiNotFound, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
 import { tooManyRequests } from './http/errors.ts';
 import { hasWebBuild, sendAppShell, serveWeb } from './http/web.ts';
@@ -73,28 +74,34 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   // Infrastructure
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
-  if (config.rateLimit) {
-    await app.register(fastifyRateLimit, {
-      ...LIMITS.global,
-      // Pages and assets are static files; only the API and the not-found answers are limited.
-      allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: tooManyRequests,
-    });
-  }
 
   // Shared app plugins
   await app.register(authPlugin, { sql, secret: secrets.sessionSecret, secureCookies: config.publicUrl.startsWith('https://') });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', refuseNonCanonicalPath);
+  app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
 
   // Domain routes
   const limits = config.rateLimit ? { login: LIMITS.login, signup: LIMITS.signup } : false;
+  // Everything below is encapsulated in the API's plugin: its hooks and limits run for each
+  // request the router matched to an API route, whichever spelling of the path reached it.
   await app.register(
     async (api) => {
+      if (config.rateLimit) {
+        await api.register(fastifyRateLimit, { ...LIMITS.global, errorResponseBuilder: tooManyRequests });
+      }
+      api.addHook('onRequest', api.authenticate);
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+      });
+      api.setNotFoundHandler(
+        { preHandler: config.rateLimit ? api.rateLimit(LIMITS.notFound) : undefined },
+        (request, reply) => answerApiNotFound(reply, allowedMethods(request.method, request.url)),
+      );
+
       await api.register(initialRoutes, { sql, vapidPublicKey: secrets.vapid.publicKey });
       await api.register(authRoutes, {
         sql,
@@ -126,14 +133,11 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   // The web app and the fallbacks
   const web = hasWebBuild(config.webDist) ? config.webDist : undefined;
   if (web) await serveWeb(app, web);
-  app.setNotFoundHandler(
-    { preHandler: config.rateLimit ? app.rateLimit(LIMITS.notFound) : undefined },
-    (request, reply) => {
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !isFilePath(request.url);
-      if (web && isPage) return sendAppShell(reply);
-      return answerApiNotFound(reply, request.url.startsWith('/api/') ? allowedMethods(request.method, request.url) : []);
-    },
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFilePath(request.url);
+    if (web && isPage) return sendAppShell(reply);
+    return answerApiNotFound(reply, []);
+  });
 
   return app;
 }

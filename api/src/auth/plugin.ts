@@ -23,6 +23,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The API's `onRequest` hook: refuses a state-changing call without the anti-forgery token
+     * and loads the logged-in user. Added inside the API's plugin, so that it runs for every
+     * request the router matched to an API route, however the address was spelled.
+     */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
   interface FastifyRequest {
     /** The logged-in user, or null for visitors. */
     user: SessionUser | null;
@@ -104,16 +112,19 @@ export default fp<AuthOptions>(
       useSessionId(this.request, this, newSessionId(), true);
     });
 
+    // Every answer, pages included, hands out the session id, so that the web app's first calls
+    // (sent in parallel) all carry the same one.
     app.addHook('onRequest', async (request, reply) => {
       const cookie = request.cookies[SESSION_COOKIE];
       const known = cookie !== undefined && SID_PATTERN.test(cookie);
       useSessionId(request, reply, known ? cookie : newSessionId(), !known);
+    });
 
-      if (!request.url.startsWith('/api/')) return;
+    app.decorate('authenticate', async (request: FastifyRequest) => {
       if (!SAFE_METHODS.has(request.method) && !hasValidToken(request)) {
         throw forbidden(Messages.csrf, ErrorCode.csrf);
       }
-      if (!known) return;
+      if (request.cookies[SESSION_COOKIE] !== request.sessionId) return;
 
       const sessionKey = hashSessionId(request.sessionId);
       const row = await getSessionUser(sql, sessionKey);
