@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import adminRoutes from './admin/routes.ts';
+import { scryptCost } from './auth/passwords.ts';
 import authPlugin from './auth/plugin.ts';
 import authRoutes from './auth/routes.ts';
 import communitiesRoutes from './communities/routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
 
   // Domain routes
   const limits = config.rateLimit ? { login: LIMITS.login, signup: LIMITS.signup } : false;
+  const cost = scryptCost(config.scryptLogN);
   // Everything below is encapsulated in the API's plugin: its hooks and limits run for each
   // request the router matched to an API route, whichever spelling of the path reached it.
   await app.register(
@@ -105,11 +107,12 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
       await api.register(initialRoutes, { sql, vapidPublicKey: secrets.vapid.publicKey });
       await api.register(authRoutes, {
         sql,
+        cost,
         limits,
         captcha: config.captchaSecret ? { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl } : undefined,
       });
       await api.register(usersRoutes, { sql });
-      await api.register(settingsRoutes, { sql, limits: config.rateLimit ? { settings: LIMITS.settings } : false });
+      await api.register(settingsRoutes, { sql, cost, limits: config.rateLimit ? { settings: LIMITS.settings } : false });
       await api.register(siteRoutes, { sql });
       await api.register(mutesRoutes, { sql });
       await api.register(communitiesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UPLOAD_MAX_BYTES } from '@quorum/shared/constants';
+import { DEFAULT_SCRYPT_LOG_N } from './auth/passwords.ts';
 
 export interface Config {
   port: number;
@@ -26,6 +27,8 @@ export interface Config {
   logLevel: string;
   /** Largest accepted image upload in bytes. */
   uploadMaxBytes: number;
+  /** scrypt cost of new password hashes as log2 of N (older hashes are upgraded at login). */
+  scryptLogN: number;
   /** Let link previews fetch from loopback and private network addresses (for tests and intranets). */
   linkFetchAllowPrivate: boolean;
 }
@@ -37,6 +40,12 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}".`);
   return n;
+}
+
+function scryptLogN(value: string | undefined): number {
+  const logN = integer(value, DEFAULT_SCRYPT_LOG_N, 'SCRYPT_LOG_N');
+  if (logN < 10 || logN > 20) throw new Error(`SCRYPT_LOG_N must be between 10 and 20, got "${value}".`);
+  return logN;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -58,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST === '' ? undefined : resolve(env.WEB_DIST || defaultWebDist),
     logLevel: env.LOG_LEVEL || 'info',
     uploadMaxBytes: integer(env.UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES, 'UPLOAD_MAX_BYTES'),
+    scryptLogN: scryptLogN(env.SCRYPT_LOG_N),
     linkFetchAllowPrivate: ['true', '1', 'on'].includes((env.LINK_FETCH_ALLOW_PRIVATE ?? '').toLowerCase()),
   };
 }

@@ -10,10 +10,14 @@ import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { Sql } from '../db/connect.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import {
-  deleteSession, getSessionUser, insertSession, SESSION_LIFETIME_DAYS, touchSession, type SessionUser,
+  deleteSession, getSessionUser, insertSession, SESSION_MAX_AGE_DAYS, touchSession, type SessionUser,
 } from './session-queries.ts';
 
-export const SESSION_COOKIE = 'sid';
+/**
+ * The session cookie's name. On https it carries the `__Host-` prefix, with which browsers accept
+ * it only when Secure, for Path=/ and without a Domain, so no sibling subdomain can plant one.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? '__Host-sid' : 'sid');
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_RESPONSE_HEADER = 'Csrf-Token';
 export const CSRF_REQUEST_HEADER = 'x-csrf-token';
@@ -69,17 +73,18 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
 export default fp<AuthOptions>(
   async (app, { sql, secret, secureCookies }) => {
     const csrfToken = (sid: string) => createHmac('sha256', secret).update(sid).digest('base64url');
-    const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: secureCookies };
+    const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: secureCookies, maxAge: SESSION_MAX_AGE_DAYS * 86400 };
+    const sessionCookie = sessionCookieName(secureCookies);
 
     function useSessionId(request: FastifyRequest, reply: FastifyReply, sid: string, isNew: boolean) {
       request.sessionId = sid;
       const token = csrfToken(sid);
       reply.header(CSRF_RESPONSE_HEADER, token);
       if (isNew) {
-        reply.setCookie(SESSION_COOKIE, sid, { ...cookieOptions, httpOnly: true, maxAge: SESSION_LIFETIME_DAYS * 86400 });
+        reply.setCookie(sessionCookie, sid, { ...cookieOptions, httpOnly: true });
       }
       if (isNew || request.cookies[CSRF_COOKIE] !== token) {
-        reply.setCookie(CSRF_COOKIE, token, { ...cookieOptions, httpOnly: false, maxAge: SESSION_LIFETIME_DAYS * 86400 });
+        reply.setCookie(CSRF_COOKIE, token, { ...cookieOptions, httpOnly: false });
       }
     }
 
@@ -115,7 +120,7 @@ export default fp<AuthOptions>(
     // Every answer, pages included, hands out the session id, so that the web app's first calls
     // (sent in parallel) all carry the same one.
     app.addHook('onRequest', async (request, reply) => {
-      const cookie = request.cookies[SESSION_COOKIE];
+      const cookie = request.cookies[sessionCookie];
       const known = cookie !== undefined && SID_PATTERN.test(cookie);
       useSessionId(request, reply, known ? cookie : newSessionId(), !known);
     });
@@ -124,7 +129,7 @@ export default fp<AuthOptions>(
       if (!SAFE_METHODS.has(request.method) && !hasValidToken(request)) {
         throw forbidden(Messages.csrf, ErrorCode.csrf);
       }
-      if (request.cookies[SESSION_COOKIE] !== request.sessionId) return;
+      if (request.cookies[sessionCookie] !== request.sessionId) return;
 
       const sessionKey = hashSessionId(request.sessionId);
       const row = await getSessionUser(sql, sessionKey);
