@@ -37,6 +37,9 @@ function isFilePath(url: string): boolean {
   return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 }
 
+/** Believes the last `hops` entries of X-Forwarded-For: those the proxies in front added. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface AppOptions {
   config: Config;
   sql: Sql;
@@ -47,6 +50,8 @@ export interface AppOptions {
 const LIMITS = {
   global: { max: 600, timeWindow: '1 minute' },
   login: { max: 10, timeWindow: '1 minute' },
+  /** Failed logins per username, from any address. */
+  loginFailuresPerName: { max: 10, timeWindow: '15 minutes' },
   signup: { max: 5, timeWindow: '10 minutes' },
   notFound: { max: 60, timeWindow: '1 minute' },
   createPost: { max: 5, timeWindow: '1 minute' },
@@ -54,12 +59,15 @@ const LIMITS = {
   editContent: { max: 60, timeWindow: '1 minute' },
   createComment: { max: 20, timeWindow: '1 minute' },
   settings: { max: 30, timeWindow: '1 minute' },
+  upload: { max: 20, timeWindow: '1 minute' },
+  linkInfo: { max: 30, timeWindow: '1 minute' },
 };
 
 export async function buildApp({ config, sql, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy,
+    // A hop count becomes the function Fastify takes for it (its types leave numbers out).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
     connectionTimeout: 60_000,
@@ -86,7 +94,9 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   });
 
   // Domain routes
-  const limits = config.rateLimit ? { login: LIMITS.login, signup: LIMITS.signup } : false;
+  const limits = config.rateLimit
+    ? { login: LIMITS.login, loginFailuresPerName: LIMITS.loginFailuresPerName, signup: LIMITS.signup }
+    : false;
   const cost = scryptCost(config.scryptLogN);
   // Everything below is encapsulated in the API's plugin: its hooks and limits run for each
   // request the router matched to an API route, whichever spelling of the path reached it.
@@ -115,10 +125,15 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
       await api.register(settingsRoutes, { sql, cost, limits: config.rateLimit ? { settings: LIMITS.settings } : false });
       await api.register(siteRoutes, { sql });
       await api.register(mutesRoutes, { sql });
-      await api.register(communitiesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes });
+      await api.register(communitiesRoutes, {
+        sql,
+        store: imageStore,
+        maxBytes: config.uploadMaxBytes,
+        limits: config.rateLimit ? { upload: LIMITS.upload } : false,
+      });
       await api.register(adminRoutes, { sql });
-      await api.register(imagesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes, limits: config.rateLimit ? { upload: { max: 20, timeWindow: '1 minute' } } : false });
-      await api.register(linksRoutes, { allowPrivate: config.linkFetchAllowPrivate, limits: config.rateLimit ? { linkInfo: { max: 30, timeWindow: '1 minute' } } : false });
+      await api.register(imagesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes, limits: config.rateLimit ? { upload: LIMITS.upload } : false });
+      await api.register(linksRoutes, { allowPrivate: config.linkFetchAllowPrivate, limits: config.rateLimit ? { linkInfo: LIMITS.linkInfo } : false });
       await api.register(postsRoutes, {
         sql,
         linkImage: linkImageSaver(sql, imageStore, { allowPrivate: config.linkFetchAllowPrivate }),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { loginBody, loginQuery, signupBody } from '@quorum/shared/schemas/users';
 import type { Sql } from '../db/connect.ts';
-import { conflict } from '../http/errors.ts';
+import { conflict, HttpError, tooManyRequests } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { presentUser } from '../users/present.ts';
 import { loadUser } from '../users/queries.ts';
@@ -16,7 +16,7 @@ export interface AuthRoutesOptions {
   /** scrypt cost of new password hashes. */
   cost: ScryptCost;
   /** Per-route rate limits, or false when rate limiting is off. */
-  limits: { login: object; signup: object } | false;
+  limits: { login: object; loginFailuresPerName: { max: number; timeWindow: string }; signup: object } | false;
 }
 
 const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, captcha, cost, limits }) => {
@@ -29,13 +29,28 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
     return reply.code(201).send(presentUser(user, user));
   });
 
+  // Failed logins counted per username (any case) whatever the address, against guessing one
+  // account's password from many addresses.
+  const failuresPerName = limits
+    ? app.createRateLimit({
+        ...limits.loginFailuresPerName,
+        keyGenerator: (request) => `login-failures:${parse(loginBody, request.body).username.toLowerCase()}`,
+      })
+    : undefined;
+
   app.post('/_login', { config: { rateLimit: limits && limits.login } }, async (request, reply) => {
     const { action } = parse(loginQuery, request.query);
     if (action === 'logout') {
       await reply.endSession();
       return { success: true };
     }
-    const user = await logIn(sql, parse(loginBody, request.body), cost);
+    const body = parse(loginBody, request.body);
+    const failures = await failuresPerName?.(request, { increment: false });
+    if (failures && !failures.isAllowed && failures.remaining === 0) throw tooManyRequests();
+    const user = await logIn(sql, body, cost).catch(async (error: unknown) => {
+      if (error instanceof HttpError && error.code === ErrorCode.wrongCredentials) await failuresPerName?.(request);
+      throw error;
+    });
     await reply.startSession(user.id);
     return presentUser(user, user);
   });
