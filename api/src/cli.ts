@@ -2,6 +2,8 @@
 import { loadConfig } from './config.ts';
 import { openDatabase, type Sql } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
+import { cleanImages } from './images/cleanup.ts';
+import { createImageStore } from './images/storage.ts';
 import { runSeed, SEED_USAGE } from './seed/command.ts';
 import { setAdmin } from './users/queries.ts';
 
@@ -11,6 +13,7 @@ Commands:
   migrate                 apply pending database migrations
   make-admin <username>   give a user admin rights
   remove-admin <username> take admin rights away
+  clean-images            remove the files and rows of deleted images and of uploads never used
   ${SEED_USAGE}`;
 
 async function run(sql: Sql, command: string | undefined, args: string[]): Promise<string> {
@@ -28,6 +31,11 @@ async function run(sql: Sql, command: string | undefined, args: string[]): Promi
       if (!(await setAdmin(sql, username, makeAdmin))) throw new Error(`No user named ${username}.`);
       return makeAdmin ? `${username} is now an admin.` : `${username} is no longer an admin.`;
     }
+    case 'clean-images': {
+      await migrate(sql);
+      const removed = await cleanImages(sql, createImageStore(config));
+      return `Removed ${removed} image${removed === 1 ? '' : 's'}.`;
+    }
     case 'seed':
       await migrate(sql);
       return runSeed(sql, args);
@@ -36,11 +44,11 @@ async function run(sql: Sql, command: string | undefined, args: string[]): Promi
   }
 }
 
+const config = loadConfig();
 const [command, ...args] = process.argv.slice(2);
 if (command === undefined || command === 'help' || command === '--help') {
   console.log(usage);
 } else {
-  const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: 1 });
   try {
     console.log(await run(database.sql, command, args));
