@@ -77,6 +77,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   const allowedMethods = trackApiRoutes(app);
   setErrorHandler(app);
 
+  const https = config.publicUrl.startsWith('https://');
   const imageStore = createImageStore(config);
   const secrets = await loadAppSecrets(sql, { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey });
 
@@ -85,12 +86,13 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
 
   // Shared app plugins
-  await app.register(authPlugin, { sql, secret: secrets.sessionSecret, secureCookies: config.publicUrl.startsWith('https://') });
+  await app.register(authPlugin, { sql, secret: secrets.sessionSecret, secureCookies: https });
   app.addHook('onRequest', refuseNonCanonicalPath);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
+    if (https) reply.header('Strict-Transport-Security', 'max-age=31536000');
   });
 
   // Domain routes
