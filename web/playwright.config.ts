@@ -39,6 +39,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // Link previews may fetch from the tests' own local pages.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', LINK_FETCH_ALLOW_PRIVATE: 'on' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT: 'off', SCRYPT_LOG_N: '14', LOG_LEVEL: 'warn', LINK_FETCH_ALLOW_PRIVATE: 'on' },
   },
 });

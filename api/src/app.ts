@@ -3,12 +3,14 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import adminRoutes from './admin/routes.ts';
+import { scryptCost } from './auth/passwords.ts';
 import authPlugin from './auth/plugin.ts';
 import authRoutes from './auth/routes.ts';
 import communitiesRoutes from './communities/routes.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './db/connect.ts';
 import healthRoutes from './health/routes.ts';
+import { refuseNonCanonicalPath } from './http/canonical-path.ts';
 import { answerApiNotFound, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
 import { tooManyRequests } from './http/errors.ts';
 import { hasWebBuild, sendAppShell, serveWeb } from './http/web.ts';
@@ -36,6 +38,9 @@ function isFilePath(url: string): boolean {
   return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
 }
 
+/** Believes the last `hops` entries of X-Forwarded-For: those the proxies in front added. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface AppOptions {
   config: Config;
   sql: Sql;
@@ -46,6 +51,8 @@ export interface AppOptions {
 const LIMITS = {
   global: { max: 600, timeWindow: '1 minute' },
   login: { max: 10, timeWindow: '1 minute' },
+  /** Failed logins per username, from any address. */
+  loginFailuresPerName: { max: 10, timeWindow: '15 minutes' },
   signup: { max: 5, timeWindow: '10 minutes' },
   notFound: { max: 60, timeWindow: '1 minute' },
   createPost: { max: 5, timeWindow: '1 minute' },
@@ -53,12 +60,15 @@ const LIMITS = {
   editContent: { max: 60, timeWindow: '1 minute' },
   createComment: { max: 20, timeWindow: '1 minute' },
   settings: { max: 30, timeWindow: '1 minute' },
+  upload: { max: 20, timeWindow: '1 minute' },
+  linkInfo: { max: 30, timeWindow: '1 minute' },
 };
 
 export async function buildApp({ config, sql, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy,
+    // A hop count becomes the function Fastify takes for it (its types leave numbers out).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
     connectionTimeout: 60_000,
@@ -68,49 +78,67 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   const allowedMethods = trackApiRoutes(app);
   setErrorHandler(app);
 
+  const https = config.publicUrl.startsWith('https://');
   const imageStore = createImageStore(config);
   const secrets = await loadAppSecrets(sql, { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey });
 
   // Infrastructure
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
-  if (config.rateLimit) {
-    await app.register(fastifyRateLimit, {
-      ...LIMITS.global,
-      // Pages and assets are static files; only the API and the not-found answers are limited.
-      allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: tooManyRequests,
-    });
-  }
 
   // Shared app plugins
-  await app.register(authPlugin, { sql, secret: secrets.sessionSecret, secureCookies: config.publicUrl.startsWith('https://') });
-  app.addHook('onSend', async (request, reply) => {
+  await app.register(authPlugin, { sql, secret: secrets.sessionSecret, secureCookies: https });
+  app.addHook('onRequest', refuseNonCanonicalPath);
+  app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (https) reply.header('Strict-Transport-Security', 'max-age=31536000');
   });
 
   // Domain routes
-  const limits = config.rateLimit ? { login: LIMITS.login, signup: LIMITS.signup } : false;
+  const limits = config.rateLimit
+    ? { login: LIMITS.login, loginFailuresPerName: LIMITS.loginFailuresPerName, signup: LIMITS.signup }
+    : false;
+  const cost = scryptCost(config.scryptLogN);
+  // Everything below is encapsulated in the API's plugin: its hooks and limits run for each
+  // request the router matched to an API route, whichever spelling of the path reached it.
   await app.register(
     async (api) => {
+      // Load balancers poll the health check: it answers before any limit or session is looked at.
       await api.register(healthRoutes, { sql });
+      if (config.rateLimit) {
+        await api.register(fastifyRateLimit, { ...LIMITS.global, errorResponseBuilder: tooManyRequests });
+      }
+      api.addHook('onRequest', api.authenticate);
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+      });
+      api.setNotFoundHandler(
+        { preHandler: config.rateLimit ? api.rateLimit(LIMITS.notFound) : undefined },
+        (request, reply) => answerApiNotFound(reply, allowedMethods(request.method, request.url)),
+      );
+
       await api.register(initialRoutes, { sql, vapidPublicKey: secrets.vapid.publicKey });
       await api.register(authRoutes, {
         sql,
+        cost,
         limits,
         captcha: config.captchaSecret ? { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl } : undefined,
       });
       await api.register(usersRoutes, { sql });
-      await api.register(settingsRoutes, { sql, limits: config.rateLimit ? { settings: LIMITS.settings } : false });
+      await api.register(settingsRoutes, { sql, cost, limits: config.rateLimit ? { settings: LIMITS.settings } : false });
       await api.register(siteRoutes, { sql });
       await api.register(mutesRoutes, { sql });
-      await api.register(communitiesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes });
+      await api.register(communitiesRoutes, {
+        sql,
+        store: imageStore,
+        maxBytes: config.uploadMaxBytes,
+        limits: config.rateLimit ? { upload: LIMITS.upload } : false,
+      });
       await api.register(adminRoutes, { sql });
-      await api.register(imagesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes, limits: config.rateLimit ? { upload: { max: 20, timeWindow: '1 minute' } } : false });
-      await api.register(linksRoutes, { allowPrivate: config.linkFetchAllowPrivate, limits: config.rateLimit ? { linkInfo: { max: 30, timeWindow: '1 minute' } } : false });
+      await api.register(imagesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes, limits: config.rateLimit ? { upload: LIMITS.upload } : false });
+      await api.register(linksRoutes, { allowPrivate: config.linkFetchAllowPrivate, limits: config.rateLimit ? { linkInfo: LIMITS.linkInfo } : false });
       await api.register(postsRoutes, {
         sql,
         linkImage: linkImageSaver(sql, imageStore, { allowPrivate: config.linkFetchAllowPrivate }),
@@ -128,14 +156,11 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   // The web app and the fallbacks
   const web = hasWebBuild(config.webDist) ? config.webDist : undefined;
   if (web) await serveWeb(app, web);
-  app.setNotFoundHandler(
-    { preHandler: config.rateLimit ? app.rateLimit(LIMITS.notFound) : undefined },
-    (request, reply) => {
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !isFilePath(request.url);
-      if (web && isPage) return sendAppShell(reply);
-      return answerApiNotFound(reply, request.url.startsWith('/api/') ? allowedMethods(request.method, request.url) : []);
-    },
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFilePath(request.url);
+    if (web && isPage) return sendAppShell(reply);
+    return answerApiNotFound(reply, []);
+  });
 
   return app;
 }

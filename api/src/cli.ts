@@ -5,6 +5,8 @@ import { backupEmbeddedDatabase } from './db/backup.ts';
 import { openDatabase, type Sql } from './db/connect.ts';
 import { restoreEmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { cleanImages } from './images/cleanup.ts';
+import { createImageStore } from './images/storage.ts';
 import { runSeed, SEED_USAGE } from './seed/command.ts';
 import { setAdmin } from './users/queries.ts';
 
@@ -14,13 +16,14 @@ Commands:
   migrate                 apply pending database migrations
   make-admin <username>   give a user admin rights
   remove-admin <username> take admin rights away
+  clean-images            remove the files and rows of deleted images and of uploads never used
   ${SEED_USAGE}
   backup <file>           write a backup of the embedded database (also while the site runs)
   restore <file> [--force]
                           replace the embedded database with a backup (the site must be
                           stopped; --force replaces a database that is there already)`;
 
-async function run(sql: Sql, command: string | undefined, args: string[]): Promise<string> {
+async function run(sql: Sql, config: Config, command: string | undefined, args: string[]): Promise<string> {
   switch (command) {
     case 'migrate': {
       const applied = await migrate(sql);
@@ -34,6 +37,11 @@ async function run(sql: Sql, command: string | undefined, args: string[]): Promi
       const makeAdmin = command === 'make-admin';
       if (!(await setAdmin(sql, username, makeAdmin))) throw new Error(`No user named ${username}.`);
       return makeAdmin ? `${username} is now an admin.` : `${username} is no longer an admin.`;
+    }
+    case 'clean-images': {
+      await migrate(sql);
+      const removed = await cleanImages(sql, createImageStore(config));
+      return `Removed ${removed} image${removed === 1 ? '' : 's'}.`;
     }
     case 'seed':
       await migrate(sql);
@@ -67,7 +75,7 @@ async function runCommand(config: Config, command: string, args: string[]): Prom
   if (command === 'backup' || command === 'restore') return runOnFiles(config, command, args);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: 1 });
   try {
-    return await run(database.sql, command, args);
+    return await run(database.sql, config, command, args);
   } finally {
     await database.close();
   }

@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UPLOAD_MAX_BYTES } from '@quorum/shared/constants';
+import { DEFAULT_SCRYPT_LOG_N } from './auth/passwords.ts';
 
 export interface Config {
   port: number;
@@ -19,13 +21,18 @@ export interface Config {
   vapidPublicKey: string | undefined;
   vapidPrivateKey: string | undefined;
   vapidSubject: string | undefined;
-  /** Trust X-Forwarded-For from a reverse proxy in front of the server. */
-  trustProxy: boolean;
+  /**
+   * The reverse proxies in front of the server, whose X-Forwarded-For entries are believed: false
+   * for none, a number of hops, or their addresses and CIDR ranges. Never every sender.
+   */
+  trustProxy: false | number | string[];
   /** Built web app to serve; unset or missing means API only. */
   webDist: string | undefined;
   logLevel: string;
   /** Largest accepted image upload in bytes. */
   uploadMaxBytes: number;
+  /** scrypt cost of new password hashes as log2 of N (older hashes are upgraded at login). */
+  scryptLogN: number;
   /** Let link previews fetch from loopback and private network addresses (for tests and intranets). */
   linkFetchAllowPrivate: boolean;
 }
@@ -37,6 +44,23 @@ function integer(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}".`);
   return n;
+}
+
+function trustProxy(value: string | undefined): false | number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const proxies = text.split(',').map((item) => item.trim());
+  if (proxies.some((item) => !isIP(item.replace(/\/\d{1,3}$/, '')))) {
+    throw new Error('TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges.');
+  }
+  return proxies;
+}
+
+function scryptLogN(value: string | undefined): number {
+  const logN = integer(value, DEFAULT_SCRYPT_LOG_N, 'SCRYPT_LOG_N');
+  if (logN < 10 || logN > 20) throw new Error(`SCRYPT_LOG_N must be between 10 and 20, got "${value}".`);
+  return logN;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,10 +78,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
     vapidSubject: env.VAPID_SUBJECT || undefined,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     webDist: env.WEB_DIST === '' ? undefined : resolve(env.WEB_DIST || defaultWebDist),
     logLevel: env.LOG_LEVEL || 'info',
     uploadMaxBytes: integer(env.UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES, 'UPLOAD_MAX_BYTES'),
+    scryptLogN: scryptLogN(env.SCRYPT_LOG_N),
     linkFetchAllowPrivate: ['true', '1', 'on'].includes((env.LINK_FETCH_ALLOW_PRIVATE ?? '').toLowerCase()),
   };
 }

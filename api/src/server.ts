@@ -3,6 +3,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
+import { startImageCleanup } from './images/cleanup.ts';
+import { createImageStore } from './images/storage.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
@@ -14,9 +16,12 @@ const app = await buildApp({
   logger: { level: config.logLevel },
 });
 
+const stopImageCleanup = startImageCleanup(database.sql, createImageStore(config), app.log);
+
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info(`${signal} received, shutting down`);
+  stopImageCleanup();
   await app.close();
   await database.close();
 });

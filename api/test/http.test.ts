@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,13 +145,17 @@ describe('GET /api/_initial', () => {
   });
 });
 
+const SHELL_SCRIPT = 'document.documentElement.dataset.ready = "1";';
+const SHELL_STYLE = 'html { background: #fff; }';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+
 describe('serving the web app', () => {
   let web: TestApp;
   let dist: string;
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'quorum-web-'));
     await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Quorum</title><div id="root"></div>');
+    await writeFile(join(dist, 'index.html'), `<!doctype html><title>Quorum</title><style>${SHELL_STYLE}</style><script>${SHELL_SCRIPT}</script><div id="root"></div>`);
     await writeFile(join(dist, 'assets', 'index-1a2b3c.js'), 'console.log(1);');
     web = await buildTestApp({ webDist: dist });
   });
@@ -166,6 +171,32 @@ describe('serving the web app', () => {
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('sends the shell with a Content-Security-Policy that allows its own inline script and style by hash', async () => {
+    for (const url of ['/', '/gardening/post/Ab12Cd34', '/index.html']) {
+      const policy = (await web.app.inject(url)).headers['content-security-policy'];
+      expect(policy, url).toBe(
+        "default-src 'self'; " +
+          `script-src 'self' 'sha256-${sha256(SHELL_SCRIPT)}'; ` +
+          `style-src 'self' 'sha256-${sha256(SHELL_STYLE)}'; ` +
+          "img-src 'self' data: blob:; frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'none'; " +
+          "form-action 'self'; frame-ancestors 'none'",
+      );
+    }
+    expect((await web.app.inject('/assets/index-1a2b3c.js')).headers['content-security-policy']).toBeUndefined();
+  });
+
+  it('sends HSTS only when the public address is https', async () => {
+    expect((await web.app.inject('/')).headers['strict-transport-security']).toBeUndefined();
+    const secure = await buildTestApp({ webDist: dist, publicUrl: 'https://forum.example' });
+    try {
+      for (const url of ['/', '/api/_initial']) {
+        expect((await secure.app.inject(url)).headers['strict-transport-security'], url).toBe('max-age=31536000');
+      }
+    } finally {
+      await secure.close();
     }
   });
 

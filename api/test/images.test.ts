@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanImages } from '../src/images/cleanup.ts';
 import { storeImage } from '../src/images/process.ts';
 import { presentImage, type ImageJson } from '../src/images/present.ts';
 import { attachImages, imageJson } from '../src/images/queries.ts';
@@ -493,6 +494,18 @@ describe('community icons and banners', () => {
     expect((await t.app.inject(secondImage.url)).statusCode).toBe(404);
   });
 
+  it.each(paths)('%s: refuses a picture of more than 16 million pixels before decoding it', async (path) => {
+    const owner = await makeUser(t);
+    const community = await makeCommunity(owner.browser);
+    const response = await send(owner.browser, `/api/communities/${community.id}/${path}`, bombPng(5000, 4000));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      status: 400,
+      code: 'unsupported_image',
+      message: 'The image is too large: it may have at most 16 million pixels.',
+    });
+  });
+
   it('lets admins change any community, and refuses files that are not images', async () => {
     const owner = await makeUser(t);
     const community = await makeCommunity(owner.browser);
@@ -504,6 +517,39 @@ describe('community icons and banners', () => {
     expect(text.json().code).toBe('unsupported-image-format');
     const fake = await send(owner.browser, `/api/communities/${community.id}/banner_image`, Buffer.from('not really a png'));
     expect(fake.statusCode).toBe(400);
+  });
+});
+
+describe('removing unused images', () => {
+  it('removes the files and rows of deleted images and of uploads unused after 24 hours, and nothing else', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'quorum-cleanup-'));
+    const store = createImageStore({ dataDir: root });
+    const countFiles = async () => (await readdir(join(root, 'images'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+    try {
+      const { id: owner } = await member();
+      const jpeg = await solid(64, 48, { r: 9, g: 99, b: 199 }).jpeg().toBuffer();
+      const [attached, deleted, abandoned, fresh, profilePicture] = await Promise.all(
+        [0, 1, 2, 3, 4].map(() => storeImage(t.sql, store, jpeg, { uploadedBy: owner, kind: 'post' })),
+      );
+      if (!attached || !deleted || !abandoned || !fresh || !profilePicture) throw new Error('storeImage failed');
+      await attachImages(t.sql, [attached.id], owner);
+      await t.sql`update images set created_at = now() - interval '25 hours' where id in ${t.sql([attached.id, abandoned.id, profilePicture.id])}`;
+      await t.sql`update images set deleted_at = now() where id = ${deleted.id}`;
+      await t.sql`update users set pro_pic_id = ${profilePicture.id} where id = ${owner}`;
+      const filesPerImage = 1 + attached.copies.length;
+      expect(await countFiles()).toBe(5 * filesPerImage);
+
+      expect(await cleanImages(t.sql, store)).toBeGreaterThanOrEqual(2);
+
+      expect(await countFiles()).toBe(3 * filesPerImage);
+      const left = await t.sql<{ id: string }[]>`
+        select id from images where id in ${t.sql([attached.id, deleted.id, abandoned.id, fresh.id, profilePicture.id])}`;
+      expect(left.map((row) => row.id).sort()).toEqual([attached.id, fresh.id, profilePicture.id].sort());
+      expect(await cleanImages(t.sql, store)).toBe(0);
+      expect(await countFiles()).toBe(3 * filesPerImage);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 

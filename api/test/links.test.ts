@@ -136,7 +136,8 @@ describe('isAllowedAddress', () => {
     '127.0.0.1', '127.255.0.9', '10.0.0.1', '172.16.5.4', '192.168.1.1', '100.64.0.1', '169.254.169.254', '0.0.0.0',
     '0.1.2.3', '224.0.0.1', '255.255.255.255', '240.0.0.1', '192.0.2.1', '198.18.0.1', '::', '::1', 'fe80::1',
     'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254',
-    '64:ff9b::a00:1', '2002:7f00:1::', '2001:db8::1', 'not an address', '',
+    '64:ff9b::a00:1', '2002:7f00:1::', '2001:db8::1', '::127.0.0.1', '::10.0.0.1', '::169.254.169.254',
+    '::93.184.216.34', '::5db8:d822', '0:0:0:0:0:0:808:808', 'not an address', '',
   ])('refuses %s', (address) => {
     expect(isAllowedAddress(address)).toBe(false);
   });
@@ -149,7 +150,7 @@ describe('isAllowedAddress', () => {
     for (const address of ['127.0.0.1', '::1', '10.1.2.3', '192.168.0.10', 'fd00::5', '100.64.1.1']) {
       expect(isAllowedAddress(address, true), address).toBe(true);
     }
-    for (const address of ['169.254.169.254', 'fe80::1', '0.0.0.0', '::', '224.0.0.1', '::ffff:169.254.169.254']) {
+    for (const address of ['169.254.169.254', 'fe80::1', '0.0.0.0', '::', '224.0.0.1', '::ffff:169.254.169.254', '::127.0.0.1', '::10.1.2.3']) {
       expect(isAllowedAddress(address, true), address).toBe(false);
     }
   });
@@ -226,6 +227,8 @@ describe('refusing addresses inside the network', () => {
     'http://localhost/',
     'http://[::1]/',
     'http://[::ffff:127.0.0.1]/',
+    'http://[::127.0.0.1]/',
+    'http://[::a9fe:a9fe]/',
     'http://0x7f000001/',
     'http://2130706433/',
     'http://10.0.0.1/',

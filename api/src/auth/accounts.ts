@@ -6,7 +6,7 @@ import { getSiteSettings } from '../site/settings.ts';
 import type { UserRow } from '../users/present.ts';
 import { getPasswordHash, getUserByName, insertUser, updatePasswordHash } from '../users/queries.ts';
 import { verifyCaptcha } from './captcha.ts';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword, type ScryptCost } from './passwords.ts';
 import { deleteUserSessions } from './session-queries.ts';
 
 export interface CaptchaOptions {
@@ -21,7 +21,7 @@ export interface CaptchaOptions {
 export async function signUp(
   sql: Sql,
   input: { username: string; email: string; password: string; captchaToken: string | null },
-  from: { ip: string; captcha: CaptchaOptions | undefined },
+  from: { ip: string; captcha: CaptchaOptions | undefined; cost: ScryptCost },
 ): Promise<string> {
   const settings = await getSiteSettings(sql);
   if (settings.signupsDisabled) throw forbidden(Messages.signupsDisabled, ErrorCode.signupsDisabled);
@@ -31,7 +31,7 @@ export async function signUp(
   const inserted = await insertUser(sql, {
     username: input.username,
     email: input.email === '' ? null : input.email,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await hashPassword(input.password, from.cost),
     ip: from.ip,
   });
   if (inserted === 'taken') throw conflict(ErrorCode.usernameTaken, Messages.usernameTaken(input.username));
@@ -42,24 +42,31 @@ const wrongCredentials = (message: string = Messages.wrongCredentials) => unauth
 
 /**
  * The user with this name (any case) and password; 401 for an unknown or deleted user or a wrong
- * password, which take the same time, and 403 `account_suspended` for a banned user.
+ * password, which take the same time, and 403 `account_suspended` for a banned user. A hash of
+ * another cost than `cost` is replaced, now that the password is known.
  */
-export async function logIn(sql: Sql, input: { username: string; password: string }): Promise<UserRow> {
+export async function logIn(sql: Sql, input: { username: string; password: string }, cost: ScryptCost): Promise<UserRow> {
   const user = await getUserByName(sql, input.username);
   if (!user || user.deletedAt) {
-    await verifyAgainstNothing(input.password);
+    await verifyAgainstNothing(input.password, cost);
     throw wrongCredentials();
   }
   const hash = await getPasswordHash(sql, user.id);
   if (hash === undefined || !(await verifyPassword(input.password, hash))) throw wrongCredentials();
   if (user.bannedAt) throw forbidden(Messages.suspended(user.username), ErrorCode.accountSuspended);
+  if (needsRehash(hash, cost)) await updatePasswordHash(sql, user.id, await hashPassword(input.password, cost));
   return user;
 }
 
 /** Changes a password after checking the current one, and ends every session of the user. */
-export async function changePassword(sql: Sql, userId: string, input: { password: string; newPassword: string }): Promise<void> {
+export async function changePassword(
+  sql: Sql,
+  userId: string,
+  input: { password: string; newPassword: string },
+  cost: ScryptCost,
+): Promise<void> {
   const hash = await getPasswordHash(sql, userId);
   if (hash === undefined || !(await verifyPassword(input.password, hash))) throw wrongCredentials(Messages.wrongPreviousPassword);
-  await updatePasswordHash(sql, userId, await hashPassword(input.newPassword));
+  await updatePasswordHash(sql, userId, await hashPassword(input.newPassword, cost));
   await deleteUserSessions(sql, userId);
 }

@@ -1,24 +1,32 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-// scrypt cost: N = 2^15, r = 8, p = 1 (32 MiB of memory a hash). Stored with the hash, so the cost
-// can be raised later without breaking existing passwords.
-const COST = { N: 2 ** 15, r: 8, p: 1 };
+/** scrypt's cost parameters; N is a power of two. Stored with each hash. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+// N = 2^17, r = 8, p = 1: 128 MiB of memory a hash. Hashes of a lower cost are upgraded at the
+// next successful login (see `needsRehash`).
+export const DEFAULT_SCRYPT_LOG_N = 17;
+export const scryptCost = (logN: number): ScryptCost => ({ N: 2 ** logN, r: 8, p: 1 });
 const KEY_LENGTH = 64;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const maxmem = 256 * (options.N ?? 0) * (options.r ?? 0) + 1024 * 1024;
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+    const maxmem = 256 * cost.N * cost.r + 1024 * 1024;
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...cost, maxmem }, (error, key) =>
       error ? reject(error) : resolve(key),
     );
   });
 }
 
 /** Hashes a password as `scrypt$N$r$p$salt$hash` (base64url parts). */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = scryptCost(DEFAULT_SCRYPT_LOG_N)): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -29,9 +37,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-const dummyHash = hashPassword('not a real password');
+/** True when a stored hash was made with other cost parameters than `cost`. */
+export function needsRehash(stored: string, cost: ScryptCost): boolean {
+  const [, n, r, p] = stored.split('$');
+  return Number(n) !== cost.N || Number(r) !== cost.r || Number(p) !== cost.p;
+}
+
+const dummyHashes = new Map<number, Promise<string>>();
 
 /** Spends the time of a real check, so that unknown usernames answer as slowly as wrong passwords. */
-export async function verifyAgainstNothing(password: string): Promise<void> {
-  await verifyPassword(password, await dummyHash);
+export async function verifyAgainstNothing(password: string, cost: ScryptCost): Promise<void> {
+  let dummy = dummyHashes.get(cost.N);
+  if (!dummy) {
+    dummy = hashPassword('not a real password', cost);
+    dummyHashes.set(cost.N, dummy);
+  }
+  await verifyPassword(password, await dummy);
 }

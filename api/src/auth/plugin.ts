@@ -10,10 +10,14 @@ import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { Sql } from '../db/connect.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import {
-  deleteSession, getSessionUser, insertSession, SESSION_LIFETIME_DAYS, touchSession, type SessionUser,
+  deleteSession, getSessionUser, insertSession, SESSION_MAX_AGE_DAYS, touchSession, type SessionUser,
 } from './session-queries.ts';
 
-export const SESSION_COOKIE = 'sid';
+/**
+ * The session cookie's name. On https it carries the `__Host-` prefix, with which browsers accept
+ * it only when Secure, for Path=/ and without a Domain, so no sibling subdomain can plant one.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? '__Host-sid' : 'sid');
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_RESPONSE_HEADER = 'Csrf-Token';
 export const CSRF_REQUEST_HEADER = 'x-csrf-token';
@@ -23,6 +27,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The API's `onRequest` hook: refuses a state-changing call without the anti-forgery token
+     * and loads the logged-in user. Added inside the API's plugin, so that it runs for every
+     * request the router matched to an API route, however the address was spelled.
+     */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
   interface FastifyRequest {
     /** The logged-in user, or null for visitors. */
     user: SessionUser | null;
@@ -61,17 +73,18 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
 export default fp<AuthOptions>(
   async (app, { sql, secret, secureCookies }) => {
     const csrfToken = (sid: string) => createHmac('sha256', secret).update(sid).digest('base64url');
-    const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: secureCookies };
+    const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: secureCookies, maxAge: SESSION_MAX_AGE_DAYS * 86400 };
+    const sessionCookie = sessionCookieName(secureCookies);
 
     function useSessionId(request: FastifyRequest, reply: FastifyReply, sid: string, isNew: boolean) {
       request.sessionId = sid;
       const token = csrfToken(sid);
       reply.header(CSRF_RESPONSE_HEADER, token);
       if (isNew) {
-        reply.setCookie(SESSION_COOKIE, sid, { ...cookieOptions, httpOnly: true, maxAge: SESSION_LIFETIME_DAYS * 86400 });
+        reply.setCookie(sessionCookie, sid, { ...cookieOptions, httpOnly: true });
       }
       if (isNew || request.cookies[CSRF_COOKIE] !== token) {
-        reply.setCookie(CSRF_COOKIE, token, { ...cookieOptions, httpOnly: false, maxAge: SESSION_LIFETIME_DAYS * 86400 });
+        reply.setCookie(CSRF_COOKIE, token, { ...cookieOptions, httpOnly: false });
       }
     }
 
@@ -104,16 +117,19 @@ export default fp<AuthOptions>(
       useSessionId(this.request, this, newSessionId(), true);
     });
 
+    // Every answer, pages included, hands out the session id, so that the web app's first calls
+    // (sent in parallel) all carry the same one.
     app.addHook('onRequest', async (request, reply) => {
-      const cookie = request.cookies[SESSION_COOKIE];
+      const cookie = request.cookies[sessionCookie];
       const known = cookie !== undefined && SID_PATTERN.test(cookie);
       useSessionId(request, reply, known ? cookie : newSessionId(), !known);
+    });
 
-      if (!request.url.startsWith('/api/')) return;
+    app.decorate('authenticate', async (request: FastifyRequest) => {
       if (!SAFE_METHODS.has(request.method) && !hasValidToken(request)) {
         throw forbidden(Messages.csrf, ErrorCode.csrf);
       }
-      if (!known) return;
+      if (request.cookies[sessionCookie] !== request.sessionId) return;
 
       const sessionKey = hashSessionId(request.sessionId);
       const row = await getSessionUser(sql, sessionKey);

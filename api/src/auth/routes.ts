@@ -2,29 +2,41 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { loginBody, loginQuery, signupBody } from '@quorum/shared/schemas/users';
 import type { Sql } from '../db/connect.ts';
-import { conflict } from '../http/errors.ts';
+import { conflict, HttpError, tooManyRequests } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { presentUser } from '../users/present.ts';
 import { loadUser } from '../users/queries.ts';
 import { logIn, signUp, type CaptchaOptions } from './accounts.ts';
+import type { ScryptCost } from './passwords.ts';
 import { requireUser } from './plugin.ts';
 
 export interface AuthRoutesOptions {
   sql: Sql;
   captcha: CaptchaOptions | undefined;
+  /** scrypt cost of new password hashes. */
+  cost: ScryptCost;
   /** Per-route rate limits, or false when rate limiting is off. */
-  limits: { login: object; signup: object } | false;
+  limits: { login: object; loginFailuresPerName: { max: number; timeWindow: string }; signup: object } | false;
 }
 
-const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, captcha, limits }) => {
+const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, captcha, cost, limits }) => {
   app.post('/_signup', { config: { rateLimit: limits && limits.signup } }, async (request, reply) => {
     if (request.user) throw conflict(ErrorCode.alreadyLoggedIn, Messages.alreadyLoggedIn);
     const body = parse(signupBody, request.body);
-    const userId = await signUp(sql, body, { ip: request.ip, captcha });
+    const userId = await signUp(sql, body, { ip: request.ip, captcha, cost });
     await reply.startSession(userId);
     const user = await loadUser(sql, userId);
     return reply.code(201).send(presentUser(user, user));
   });
+
+  // Failed logins counted per username (any case) whatever the address, against guessing one
+  // account's password from many addresses.
+  const failuresPerName = limits
+    ? app.createRateLimit({
+        ...limits.loginFailuresPerName,
+        keyGenerator: (request) => `login-failures:${parse(loginBody, request.body).username.toLowerCase()}`,
+      })
+    : undefined;
 
   app.post('/_login', { config: { rateLimit: limits && limits.login } }, async (request, reply) => {
     const { action } = parse(loginQuery, request.query);
@@ -32,7 +44,13 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
       await reply.endSession();
       return { success: true };
     }
-    const user = await logIn(sql, parse(loginBody, request.body));
+    const body = parse(loginBody, request.body);
+    const failures = await failuresPerName?.(request, { increment: false });
+    if (failures && !failures.isAllowed && failures.remaining === 0) throw tooManyRequests();
+    const user = await logIn(sql, body, cost).catch(async (error: unknown) => {
+      if (error instanceof HttpError && error.code === ErrorCode.wrongCredentials) await failuresPerName?.(request);
+      throw error;
+    });
     await reply.startSession(user.id);
     return presentUser(user, user);
   });

@@ -1,6 +1,9 @@
 import type { Db } from '../db/connect.ts';
 
-export const SESSION_LIFETIME_DAYS = 360;
+/** A session ends after this many days without a request… */
+export const SESSION_IDLE_DAYS = 30;
+/** …and this many days after login, however active. */
+export const SESSION_MAX_AGE_DAYS = 90;
 
 /** Who is making a request: what every request may check, nothing more. */
 export interface SessionUser {
@@ -19,7 +22,8 @@ export async function getSessionUser(db: Db, sessionId: string): Promise<Session
   const [row] = await db<SessionRow[]>`
     select u.id, u.username, u.is_admin, u.banned_at, u.deleted_at, s.last_seen_at as session_last_seen_at
     from sessions s join users u on u.id = s.user_id
-    where s.id = ${sessionId} and s.expires_at > now()`;
+    where s.id = ${sessionId} and s.expires_at > now()
+      and s.created_at > now() - make_interval(days => ${SESSION_MAX_AGE_DAYS})`;
   return row;
 }
 
@@ -30,7 +34,7 @@ export async function insertSession(
   await db`
     insert into sessions (id, user_id, ip, user_agent, expires_at)
     values (${session.id}, ${session.userId}, ${session.ip}, ${session.userAgent},
-            now() + make_interval(days => ${SESSION_LIFETIME_DAYS}))`;
+            now() + make_interval(days => ${SESSION_IDLE_DAYS}))`;
 }
 
 /** Records activity: extends the session and stamps the user's last visit. */
@@ -38,7 +42,8 @@ export async function touchSession(db: Db, id: string, userId: string, ip: strin
   await db`
     with s as (
       update sessions set last_seen_at = now(), ip = ${ip},
-        expires_at = now() + make_interval(days => ${SESSION_LIFETIME_DAYS})
+        expires_at = least(now() + make_interval(days => ${SESSION_IDLE_DAYS}),
+                           created_at + make_interval(days => ${SESSION_MAX_AGE_DAYS}))
       where id = ${id}
     )
     update users set last_seen = now(), last_seen_ip = ${ip} where id = ${userId}`;

@@ -13,6 +13,8 @@ export interface CommunityImageRoutesOptions {
   sql: Sql;
   store: ImageStore;
   maxBytes: number;
+  /** Per-route rate limits, or false when rate limiting is off. */
+  limits: { upload: object } | false;
 }
 
 type Params = { Params: { id: string } };
@@ -23,9 +25,9 @@ const SLOTS = [
   { path: 'banner_image', which: 'bannerImage', kind: 'banner' },
 ] as const;
 
-const communityImageRoutes: FastifyPluginAsync<CommunityImageRoutesOptions> = async (app, { sql, store, maxBytes }) => {
+const communityImageRoutes: FastifyPluginAsync<CommunityImageRoutesOptions> = async (app, { sql, store, maxBytes, limits }) => {
   for (const slot of SLOTS) {
-    app.post<Params>(`/communities/:id/${slot.path}`, async (request): Promise<Community> => {
+    app.post<Params>(`/communities/:id/${slot.path}`, { config: { rateLimit: limits && limits.upload } }, async (request): Promise<Community> => {
       const user = requireUser(request);
       await assertCanModerate(sql, user, request.params.id);
       const buffer = await readImageUpload(request, maxBytes);

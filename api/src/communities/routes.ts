@@ -39,9 +39,11 @@ export interface CommunitiesRoutesOptions {
   store: ImageStore;
   /** Largest accepted icon or banner upload in bytes. */
   maxBytes: number;
+  /** Per-route rate limits, or false when rate limiting is off. */
+  limits: { upload: object } | false;
 }
 
-const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (app, { sql, store, maxBytes }) => {
+const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (app, { sql, store, maxBytes, limits }) => {
   app.get('/communities', async (request): Promise<CommunitiesPage> => {
     const query = parse(listCommunitiesQuery, request.query);
     const viewerId = request.user?.id ?? null;
@@ -88,7 +90,7 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
   });
 
   await app.register(ruleRoutes, { sql });
-  await app.register(communityImageRoutes, { sql, store, maxBytes });
+  await app.register(communityImageRoutes, { sql, store, maxBytes, limits });
 };
 
 export default communitiesRoutes;

@@ -1,24 +1,52 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { YOUTUBE_EMBED_ORIGIN } from '@quorum/shared/constants';
 
 /** True when a built web app exists in `dist`. */
 export function hasWebBuild(dist: string | undefined): dist is string {
   return dist !== undefined && existsSync(join(dist, 'index.html'));
 }
 
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The Content-Security-Policy of the HTML shell: everything from this site only, images also
+ * from data: and blob: addresses, frames only from the YouTube embed host, no plugins, no
+ * <base>. The shell's own inline script and style are allowed by their hashes.
+ */
+export function shellContentSecurityPolicy(html: string): string {
+  const inline = (tag: string) =>
+    [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((match) => sha256(match[1] ?? ''));
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...inline('script')].join(' '),
+    ["style-src 'self'", ...inline('style')].join(' '),
+    "img-src 'self' data: blob:",
+    `frame-src ${YOUTUBE_EMBED_ORIGIN}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 /**
  * Serves the built web app. Hashed assets are cached for a year; the HTML shell, the service
- * worker and the manifest are revalidated on every load so that updates reach people.
+ * worker and the manifest are revalidated on every load so that updates reach people. HTML
+ * carries the shell's Content-Security-Policy, also when the service worker serves its copy.
  */
 export async function serveWeb(app: FastifyInstance, dist: string): Promise<void> {
+  const policy = shellContentSecurityPolicy(readFileSync(join(dist, 'index.html'), 'utf8'));
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     index: false,
     setHeaders(reply, path) {
       reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (path.endsWith('.html')) reply.header('Content-Security-Policy', policy);
     },
   });
 }

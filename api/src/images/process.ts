@@ -5,6 +5,7 @@ import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { ImageCopyName, ImageFormat } from '@quorum/shared/types';
 import type { Db } from '../db/connect.ts';
 import { badRequest } from '../http/errors.ts';
+import { concurrencyLimit } from './decode-queue.ts';
 import type { ImageJson } from './present.ts';
 import { insertImage } from './queries.ts';
 import type { ImageStore } from './storage.ts';
@@ -17,6 +18,21 @@ interface Box {
   height: number;
   objectFit: 'cover' | 'contain';
 }
+
+/**
+ * The most pixels an input may have, by kind. Avatars, banners and link thumbnails are shown
+ * small, so they get far less than post images.
+ */
+export const MAX_INPUT_PIXELS: Record<ImageKind, number> = {
+  post: UPLOAD_MAX_PIXELS,
+  avatar: 16_000_000,
+  banner: 16_000_000,
+  link: 16_000_000,
+};
+
+/** Images decoded at once; the others wait (see `concurrencyLimit`). */
+export const CONCURRENT_DECODES = 2;
+const inDecodeQueue = concurrencyLimit(CONCURRENT_DECODES);
 
 const ORIGINAL_BOX: Record<ImageKind, Box> = {
   post: { width: 5000, height: 5000, objectFit: 'contain' },
@@ -102,12 +118,15 @@ export async function processImage(buffer: Buffer, kind: ImageKind): Promise<Pro
   const metadata = await readMetadata(buffer);
   if (!isAcceptedInput(metadata)) throw unsupportedImage();
   const pixels = metadata.width * (metadata.pageHeight ?? metadata.height);
+  const maxPixels = MAX_INPUT_PIXELS[kind];
   if (!(pixels > 0)) throw unsupportedImage();
-  if (pixels > UPLOAD_MAX_PIXELS) {
-    throw unsupportedImage(Messages.imageTooManyPixels(UPLOAD_MAX_PIXELS));
-  }
+  if (pixels > maxPixels) throw unsupportedImage(Messages.imageTooManyPixels(maxPixels));
+  return inDecodeQueue(() => convert(buffer, metadata, kind));
+}
 
-  const options: SharpOptions = { limitInputPixels: UPLOAD_MAX_PIXELS };
+/** The decoding part of `processImage`, for an input whose header has been checked. */
+async function convert(buffer: Buffer, metadata: Metadata, kind: ImageKind): Promise<ProcessedImage> {
+  const options: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS[kind] };
   let original: ProcessedFile;
   try {
     const transparent = metadata.hasAlpha && !(await sharp(buffer, options).stats()).isOpaque;

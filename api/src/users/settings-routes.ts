@@ -2,19 +2,27 @@ import type { FastifyPluginAsync } from 'fastify';
 import { changePasswordBody, settingsQuery, updateProfileBody } from '@quorum/shared/schemas/users';
 import type { User } from '@quorum/shared/types';
 import { changePassword } from '../auth/accounts.ts';
+import type { ScryptCost } from '../auth/passwords.ts';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { parse } from '../http/validate.ts';
 import { presentUser } from './present.ts';
 import { loadUser, updateProfile } from './queries.ts';
 
-const settingsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { settings: object } | false }> = async (app, { sql, limits }) => {
+export interface SettingsRoutesOptions {
+  sql: Sql;
+  /** scrypt cost of new password hashes. */
+  cost: ScryptCost;
+  limits: { settings: object } | false;
+}
+
+const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (app, { sql, cost, limits }) => {
   app.post('/_settings', { config: { rateLimit: limits && limits.settings } }, async (request, reply): Promise<User | { success: true }> => {
     const { id } = requireUser(request);
     const { action } = parse(settingsQuery, request.query);
 
     if (action === 'changePassword') {
-      await changePassword(sql, id, parse(changePasswordBody, request.body));
+      await changePassword(sql, id, parse(changePasswordBody, request.body), cost);
       // Every other device is logged out; this one carries on in a fresh session.
       await reply.startSession(id);
       return { success: true };

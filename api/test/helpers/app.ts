@@ -15,10 +15,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database of its own; rate limits off unless asked for. */
+/**
+ * The real app on a fresh database of its own; rate limits off unless asked for, and password
+ * hashes cheaper than in production so that the many sign-ups of the suite stay quick.
+ */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await createTestDatabase(injectContext('templateDatabase'));
-  const config: Config = { ...loadConfig({}), rateLimit: false, webDist: undefined, ...overrides };
+  const config: Config = { ...loadConfig({}), rateLimit: false, webDist: undefined, scryptLogN: 14, ...overrides };
   const app = await buildApp({ config, sql: database.sql });
   await app.ready();
   return {

@@ -174,3 +174,5 @@ export const COMMENT_REPLIES_PER_PAGE = 300;
 export const COMMENT_SUBTREE_LIMIT = 500;
 /** Admin list of latest comments, per page. */
 export const ADMIN_COMMENTS_PAGE_SIZE = 50;
+/** Where YouTube videos are embedded from: the only origin the app frames. */
+export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';

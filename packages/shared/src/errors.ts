@@ -90,6 +90,7 @@ export const Messages = {
   unknownAction: 'Unknown action.',
   // Requests the server cannot read
   badRequest: 'Bad request.',
+  nonCanonicalPath: 'The address is not in its plain form: write letters, digits and -._~ without %-escapes.',
   invalidInput: 'Invalid input.',
   invalidCursor: 'Invalid cursor.',
   payloadTooLarge: 'The request is too large.',

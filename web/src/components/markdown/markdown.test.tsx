@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { MarkdownBody, safeUrl } from './markdown.tsx';
+import { isOwnOrigin, MarkdownBody, safeUrl } from './markdown.tsx';
 
 const render = (text: string) => renderToStaticMarkup(<MarkdownBody>{text}</MarkdownBody>);
 
@@ -32,6 +32,25 @@ describe('MarkdownBody', () => {
     expect(html).not.toContain('ftp://');
     expect(html).toContain('target="_blank"');
     expect(html).toContain('rel="noopener noreferrer nofollow ugc"');
+  });
+
+  it('shows images from this site, and images from elsewhere only as links named by their alt text', () => {
+    const html = render('![ours](/images/abc.jpeg) ![a pixel](https://tracker.example/pixel.png) ![](//cdn.example/x.gif)');
+    expect(html).toContain('<img src="/images/abc.jpeg" alt="ours"');
+    expect(html).not.toContain('<img src="https://tracker.example');
+    expect(html).not.toContain('<img src="//cdn.example');
+    expect(html).toMatch(/<a href="https:\/\/tracker.example\/pixel.png"[^>]*>a pixel<\/a>/);
+    expect(html).toMatch(/<a href="\/\/cdn.example\/x.gif"[^>]*>\/\/cdn.example\/x.gif<\/a>/);
+  });
+
+  it('tells addresses on the site from those elsewhere', () => {
+    const origin = 'https://forum.example';
+    expect(isOwnOrigin('/images/a.png', origin)).toBe(true);
+    expect(isOwnOrigin('https://forum.example/images/a.png', origin)).toBe(true);
+    expect(isOwnOrigin('https://forum.example:8443/a.png', origin)).toBe(false);
+    expect(isOwnOrigin('http://forum.example/a.png', origin)).toBe(false);
+    expect(isOwnOrigin('//elsewhere.example/a.png', origin)).toBe(false);
+    expect(isOwnOrigin('https://forum.example.evil/a.png', origin)).toBe(false);
   });
 
   it('keeps relative links', () => {

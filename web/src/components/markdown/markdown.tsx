@@ -15,6 +15,19 @@ export function safeUrl(url: string): string {
   return scheme && !ALLOWED_SCHEMES.test(scheme[0]) ? '' : cleaned;
 }
 
+/**
+ * True for an address on this site (`origin`; with no page, only relative addresses). Images from
+ * anywhere else would tell their host who reads the page, so they are shown as links instead.
+ */
+export function isOwnOrigin(url: string, origin = typeof window === 'undefined' ? undefined : window.location.origin): boolean {
+  const base = origin ?? 'http://relative.invalid';
+  try {
+    return new URL(url, base).origin === new URL(base).origin;
+  } catch {
+    return false;
+  }
+}
+
 interface MarkdownBodyProps {
   children: string;
   className?: string;
@@ -22,7 +35,10 @@ interface MarkdownBodyProps {
   rich?: boolean;
 }
 
-/** User-written markdown: raw HTML is not rendered, links open in a new tab. */
+/**
+ * User-written markdown: raw HTML is not rendered, links open in a new tab, images from other
+ * sites become links named by their alt text.
+ */
 export function MarkdownBody({ children, className, rich = false }: MarkdownBodyProps) {
   const classes = ['markdown', rich ? 'markdown--rich' : null, className].filter(Boolean).join(' ');
   return (
@@ -40,6 +56,15 @@ export function MarkdownBody({ children, className, rich = false }: MarkdownBody
             ) : (
               <span>{text}</span>
             ),
+          img: ({ src, alt }) => {
+            if (typeof src !== 'string' || src === '') return alt ? <span>{alt}</span> : null;
+            if (isOwnOrigin(src)) return <img src={src} alt={alt ?? ''} loading="lazy" />;
+            return (
+              <a href={src} target="_blank" rel="noopener noreferrer nofollow ugc" className="markdown__offsite-image">
+                {alt || src}
+              </a>
+            );
+          },
         }}
       >
         {children}

@@ -1,3 +1,5 @@
+import { YOUTUBE_EMBED_ORIGIN } from '@quorum/shared/constants';
+
 /** The only hosts whose links are embedded; every other link opens in a new tab. */
 const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtu.be']);
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -47,7 +49,7 @@ export function parseYouTubeLink(link: string): YouTubeVideo | null {
 
 /** The address of the privacy-enhanced player for a video. */
 export function youTubeEmbedUrl(video: YouTubeVideo): string {
-  const url = new URL(`https://www.youtube-nocookie.com/embed/${video.id}`);
+  const url = new URL(`${YOUTUBE_EMBED_ORIGIN}/embed/${video.id}`);
   if (video.start) url.searchParams.set('start', String(video.start));
   return url.href;
 }
