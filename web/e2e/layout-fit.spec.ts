@@ -1,0 +1,89 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Comment, Community, Post } from '@quorum/shared/types';
+import { setDevicePreferences } from './feed-helpers.ts';
+import { ADMIN, apiAs, logIn, logOutViaApi, newCommunityName } from './helpers.ts';
+import { postPath } from './post-helpers.ts';
+
+const WIDTHS = [1280, 320, 390] as const;
+const LONG_WORD = 'W'.repeat(300);
+const LONG_URL = `https://example.com/${'segment-'.repeat(20)}end?query=${'x'.repeat(80)}`;
+
+/** Fails unless the page is no wider than the window and no rendered markdown pokes out of its box. */
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const { scrollWidth, innerWidth, overflowingMarkdown } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    overflowingMarkdown: [...document.querySelectorAll('.markdown')].filter((element) => element.scrollWidth > element.clientWidth).length,
+  }));
+  expect(scrollWidth, `${where} at ${innerWidth} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
+  expect(overflowingMarkdown, `markdown wider than its box on ${where} at ${innerWidth} px`).toBe(0);
+}
+
+/** Fails unless the element's box lies within the window's width. */
+async function expectInsideViewport(page: Page, locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, `${what} has a box`).not.toBeNull();
+  expect(box?.x ?? -1, `${what} starts inside the window`).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? Infinity), `${what} ends inside the window`).toBeLessThanOrEqual(width);
+}
+
+async function expectBottomBarInside(page: Page) {
+  const entries = page.getByRole('navigation', { name: 'Primary' }).getByRole('link');
+  const count = await entries.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) await expectInsideViewport(page, entries.nth(i), `bottom bar entry ${i + 1}`);
+}
+
+async function seedLongContent(page: Page) {
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('fit'), about: `${LONG_WORD.slice(0, 180)} ${LONG_URL}` });
+  const body = `A body with ${LONG_WORD} and a link ${LONG_URL} in it.`;
+  const post = await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: `Title ${LONG_WORD.slice(0, 200)} ${LONG_URL.slice(0, 60)}`, body, community: community.name });
+  await apiAs<Comment>(page, 'POST', `/api/posts/${post.publicId}/comments`, { body: `A comment with ${LONG_WORD} and ${LONG_URL}.`, parentCommentId: null });
+  return { community, post };
+}
+
+test('a long word or URL in a title, body or comment never makes a page scroll sideways', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { community, post } = await seedLongContent(page);
+  await page.goto('/');
+
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+    const phone = width < 768;
+
+    for (const layout of ['card', 'compact'] as const) {
+      await setDevicePreferences(page, { feed_layout: layout });
+      await page.goto('/all');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await expectNoSidewaysScroll(page, `the ${layout} feed`);
+      if (phone) await expectBottomBarInside(page);
+    }
+    await setDevicePreferences(page, { feed_layout: 'card' });
+
+    await page.goto(`/${community.name}`);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the community page');
+
+    await page.goto(postPath(post));
+    await expect(page.getByText(/A comment with/)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Add a comment' }).fill(`Typing ${LONG_WORD}`);
+    await expectNoSidewaysScroll(page, 'the post page');
+    await expectInsideViewport(page, page.getByRole('button', { name: 'Comment', exact: true }), 'the Comment button');
+    if (phone) await expectBottomBarInside(page);
+  }
+
+  await logOutViaApi(page);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+    await page.goto(postPath(post));
+    await expect(page.getByText(/A comment with/)).toBeVisible();
+    await expectNoSidewaysScroll(page, "a visitor's post page");
+    await page.getByRole('button', { name: 'Upvote' }).first().click();
+    const prompt = page.getByRole('dialog', { name: 'Login to continue' });
+    await expect(prompt).toBeVisible();
+    await expectInsideViewport(page, prompt.getByRole('button', { name: 'Login', exact: true }), 'the login prompt');
+    await page.keyboard.press('Escape');
+  }
+});
