@@ -87,3 +87,20 @@ test('a long word or URL in a title, body or comment never makes a page scroll s
     await page.keyboard.press('Escape');
   }
 });
+
+test("the post page's right column shows all of its content on desktop", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('gardensonbalcon') /* as long as a name may be */, about: 'Growing vegetables on a balcony.' });
+  const post = await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: 'Tomatoes in pots', body: 'Which varieties?', community: community.name });
+  await page.goto(postPath(post));
+
+  const aside = page.getByRole('complementary', { name: `/${community.name}` });
+  await expect(aside.getByRole('button', { name: /Joined|Leave/ })).toBeVisible();
+  await expect(aside.getByText('Growing vegetables on a balcony.')).toBeVisible();
+  const { scrollWidth, clientWidth } = await aside.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  expect(scrollWidth, 'the content of the column is no wider than the column').toBeLessThanOrEqual(clientWidth);
+  const column = await aside.boundingBox();
+  const join = await aside.getByRole('button', { name: /Joined|Leave/ }).boundingBox();
+  expect((join?.x ?? Infinity) + (join?.width ?? 0), 'the Joined button ends inside the column').toBeLessThanOrEqual((column?.x ?? 0) + clientWidth);
+});
