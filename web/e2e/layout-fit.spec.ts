@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Comment, Community, Post } from '@quorum/shared/types';
 import { setDevicePreferences } from './feed-helpers.ts';
-import { ADMIN, apiAs, logIn, logOutViaApi, newCommunityName } from './helpers.ts';
+import { ADMIN, apiAs, logIn, logOutViaApi, newCommunityName, newUsername, signUp } from './helpers.ts';
 import { postPath } from './post-helpers.ts';
 
 const WIDTHS = [1280, 320, 390] as const;
@@ -103,4 +103,20 @@ test("the post page's right column shows all of its content on desktop", async (
   const column = await aside.boundingBox();
   const join = await aside.getByRole('button', { name: /Joined|Leave/ }).boundingBox();
   expect((join?.x ?? Infinity) + (join?.width ?? 0), 'the Joined button ends inside the column').toBeLessThanOrEqual((column?.x ?? 0) + clientWidth);
+});
+
+test('the phone header keeps the logo clear of the bell when Back shows', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await signUp(page, newUsername('header_with_longname'));
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Communities' }).click();
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+
+  const header = page.getByRole('banner');
+  const { scrollWidth, clientWidth } = await header.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  expect(scrollWidth, 'the header is no wider than the screen').toBeLessThanOrEqual(clientWidth);
+  const logo = await header.getByRole('link', { name: 'Quorum' }).boundingBox();
+  const bell = await header.getByRole('link', { name: 'Notifications' }).boundingBox();
+  expect((logo?.x ?? Infinity) + (logo?.width ?? 0), 'the logo ends before the bell').toBeLessThanOrEqual(bell?.x ?? 0);
 });
