@@ -120,3 +120,40 @@ test('the phone header keeps the logo clear of the bell when Back shows', async 
   const bell = await header.getByRole('link', { name: 'Notifications' }).boundingBox();
   expect((logo?.x ?? Infinity) + (logo?.width ?? 0), 'the logo ends before the bell').toBeLessThanOrEqual(bell?.x ?? 0);
 });
+
+/** Widths of an element's text as shown, with the font's contextual alternates off, and with them on. */
+function textWidths(locator: Locator) {
+  return locator.evaluate((element) => {
+    const measure = (ligatures: string) => {
+      const probe = element.cloneNode(true) as HTMLElement;
+      probe.style.cssText = `position: absolute; width: auto; max-width: none; white-space: nowrap; ${ligatures ? `font-variant-ligatures: ${ligatures};` : ''}`;
+      element.parentElement?.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      return width;
+    };
+    return { shown: measure(''), typed: measure('no-contextual'), alternates: measure('contextual') };
+  });
+}
+
+test('community names and usernames render as typed, without the font turning 6x4 into 6×4', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('n6x4'), about: null });
+  await logOutViaApi(page);
+  const username = await signUp(page, newUsername('u6x4'));
+  await apiAs(page, 'POST', `/api/_joinCommunity`, { communityId: community.id, leave: false });
+  await page.goto(`/${community.name}`);
+
+  const places = {
+    sidebar: page.getByRole('complementary', { name: 'Sidebar' }).getByText(community.name, { exact: true }),
+    heading: page.getByRole('heading', { level: 1 }).getByText(community.name),
+    navbar: page.getByRole('banner').getByText(username),
+  };
+  const sidebar = await textWidths(places.sidebar);
+  expect(sidebar.alternates, 'the name is one the alternates would change').not.toBeCloseTo(sidebar.typed, 1);
+  for (const [where, locator] of Object.entries(places)) {
+    const widths = await textWidths(locator.first());
+    expect(widths.shown, `the name in the ${where} renders as typed`).toBeCloseTo(widths.typed, 1);
+  }
+});
