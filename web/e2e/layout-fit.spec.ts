@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Comment, Community, Post } from '@quorum/shared/types';
 import { setDevicePreferences } from './feed-helpers.ts';
-import { ADMIN, apiAs, logIn, logOutViaApi, newCommunityName, newUsername, signUp } from './helpers.ts';
+import { ADMIN, apiAs, apiClientOver, logIn, logOutViaApi, makePng, newCommunityName, newUsername, signUp } from './helpers.ts';
 import { postPath } from './post-helpers.ts';
 
 const WIDTHS = [1280, 320, 390] as const;
@@ -155,5 +155,33 @@ test('community names and usernames render as typed, without the font turning 6x
   for (const [where, locator] of Object.entries(places)) {
     const widths = await textWidths(locator.first());
     expect(widths.shown, `the name in the ${where} renders as typed`).toBeCloseTo(widths.typed, 1);
+  }
+});
+
+test('compact rows line up their menus, thumbnail or not, and take about half the height of a card', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('compact'), about: null });
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? null;
+  const image = await (await apiClientOver(page.request, token)).uploadImage(new File([new Uint8Array(makePng(320, 240, [30, 160, 90]))], 'photo.png', { type: 'image/png' }));
+  await apiAs(page, 'POST', '/api/posts', { type: 'image', title: 'A post with a picture', images: [{ imageId: image.id }], community: community.name });
+  await apiAs(page, 'POST', '/api/posts', { type: 'text', title: 'A post without one', body: 'Just words.', community: community.name });
+
+  await page.goto(`/${community.name}`);
+  const withPicture = page.getByRole('article', { name: 'A post with a picture' });
+  const withoutPicture = page.getByRole('article', { name: 'A post without one' });
+  await expect(withPicture).toBeVisible();
+  const cardHeight = (await withoutPicture.boundingBox())?.height ?? 0;
+
+  await page.getByRole('button', { name: 'Compact' }).click();
+  await expect(page.getByRole('list', { name: `Posts in /${community.name}` })).toHaveClass(/feed--compact/);
+  const menuRight = async (row: Locator) => {
+    const box = await row.getByRole('button', { name: 'More options' }).boundingBox();
+    return (box?.x ?? 0) + (box?.width ?? 0);
+  };
+  expect(await menuRight(withoutPicture)).toBeCloseTo(await menuRight(withPicture), 0);
+  for (const row of [withPicture, withoutPicture]) {
+    const height = (await row.boundingBox())?.height ?? Infinity;
+    expect(height, 'a compact row is about half a card').toBeLessThanOrEqual(cardHeight * 0.55);
   }
 });
