@@ -84,3 +84,11 @@ test('protected pages send visitors to /login and back after logging in', async 
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 });
+
+test('the signup form states the length rules before anything is typed', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Create account' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Username')).toHaveAccessibleDescription('4 to 21 letters, digits and underscores.');
+  await expect(dialog.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('At least 8 characters.');
+});

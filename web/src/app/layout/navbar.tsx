@@ -54,7 +54,8 @@ export function Navbar({ sidebarOpen, onOpenSidebar }: NavbarProps) {
           )}
           <Link to={paths.home.getHref()} className="navbar__logo">
             <LogoMark size={30} />
-            <span className="navbar__wordmark">Quorum</span>
+            {/* Back takes the room of the wordmark, which stays for screen readers. */}
+            <span className={showBack ? 'visually-hidden' : 'navbar__wordmark'}>Quorum</span>
           </Link>
         </div>
         <div className="navbar__end">

@@ -43,8 +43,13 @@ function JoinCard({ people }: { people: number }) {
   );
 }
 
-/** The logged-in user's shortcuts in the right column. */
-function CreateCard({ user }: { user: User }) {
+const FEED_DESCRIPTIONS: Record<HomeFeed, string> = {
+  home: 'Posts from the communities you joined.',
+  all: 'Posts from every community.',
+};
+
+/** The logged-in user's shortcuts in the right column, under what the feed beside them shows. */
+function CreateCard({ user, feed }: { user: User; feed: HomeFeed }) {
   const [creating, setCreating] = useState(false);
   return (
     <section className="card home-actions" aria-labelledby="home-actions-title">
@@ -54,7 +59,7 @@ function CreateCard({ user }: { user: User }) {
           <h2 id="home-actions-title" className="home-actions__title">
             Your front page
           </h2>
-          <p className="muted">Posts from the communities you joined.</p>
+          <p className="muted">{FEED_DESCRIPTIONS[feed]}</p>
         </div>
       </div>
       <Link className="button button--primary button--block" to={paths.newPost.getHref()}>
@@ -120,7 +125,7 @@ export function HomeRoute() {
       </div>
       {wide && (
         <aside className="columns__aside" aria-label="About your feed">
-          {user ? <CreateCard user={user} /> : <JoinCard people={noUsers} />}
+          {user ? <CreateCard user={user} feed={feed} /> : <JoinCard people={noUsers} />}
         </aside>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { ApiError } from '@quorum/client/api-error';
-import { USERNAME_MAX } from '@quorum/shared/constants';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { signupForm } from '@quorum/shared/schemas/users';
 import type { User } from '@quorum/shared/types';
@@ -126,7 +126,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
           {...fieldProps('username')}
           {...usernameInputProps}
           maxLength={USERNAME_MAX}
-          hint="Letters, digits and underscores."
+          hint={`${USERNAME_MIN} to ${USERNAME_MAX} letters, digits and underscores.`}
           autoFocusOnOpen={autoFocus && !disabled}
         />
         <TextField
@@ -143,6 +143,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
           label="Password"
           {...fieldProps('password')}
           autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN} characters.`}
         />
         <PasswordField
           ref={repeatPasswordRef}

@@ -1,0 +1,187 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Comment, Community, Post } from '@quorum/shared/types';
+import { setDevicePreferences } from './feed-helpers.ts';
+import { ADMIN, apiAs, apiClientOver, logIn, logOutViaApi, makePng, newCommunityName, newUsername, signUp } from './helpers.ts';
+import { postPath } from './post-helpers.ts';
+
+const WIDTHS = [1280, 320, 390] as const;
+const LONG_WORD = 'W'.repeat(300);
+const LONG_URL = `https://example.com/${'segment-'.repeat(20)}end?query=${'x'.repeat(80)}`;
+
+/** Fails unless the page is no wider than the window and no rendered markdown pokes out of its box. */
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const { scrollWidth, innerWidth, overflowingMarkdown } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    overflowingMarkdown: [...document.querySelectorAll('.markdown')].filter((element) => element.scrollWidth > element.clientWidth).length,
+  }));
+  expect(scrollWidth, `${where} at ${innerWidth} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
+  expect(overflowingMarkdown, `markdown wider than its box on ${where} at ${innerWidth} px`).toBe(0);
+}
+
+/** Fails unless the element's box lies within the window's width. */
+async function expectInsideViewport(page: Page, locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, `${what} has a box`).not.toBeNull();
+  expect(box?.x ?? -1, `${what} starts inside the window`).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? Infinity), `${what} ends inside the window`).toBeLessThanOrEqual(width);
+}
+
+async function expectBottomBarInside(page: Page) {
+  const entries = page.getByRole('navigation', { name: 'Primary' }).getByRole('link');
+  const count = await entries.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) await expectInsideViewport(page, entries.nth(i), `bottom bar entry ${i + 1}`);
+}
+
+async function seedLongContent(page: Page) {
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('fit'), about: `${LONG_WORD.slice(0, 180)} ${LONG_URL}` });
+  const body = `A body with ${LONG_WORD} and a link ${LONG_URL} in it.`;
+  const post = await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: `Title ${LONG_WORD.slice(0, 200)} ${LONG_URL.slice(0, 60)}`, body, community: community.name });
+  await apiAs<Comment>(page, 'POST', `/api/posts/${post.publicId}/comments`, { body: `A comment with ${LONG_WORD} and ${LONG_URL}.`, parentCommentId: null });
+  return { community, post };
+}
+
+test('a long word or URL in a title, body or comment never makes a page scroll sideways', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { community, post } = await seedLongContent(page);
+  await page.goto('/');
+
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+    const phone = width < 768;
+
+    for (const layout of ['card', 'compact'] as const) {
+      await setDevicePreferences(page, { feed_layout: layout });
+      await page.goto('/all');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await expectNoSidewaysScroll(page, `the ${layout} feed`);
+      if (phone) await expectBottomBarInside(page);
+    }
+    await setDevicePreferences(page, { feed_layout: 'card' });
+
+    await page.goto(`/${community.name}`);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the community page');
+
+    await page.goto(postPath(post));
+    await expect(page.getByText(/A comment with/)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Add a comment' }).fill(`Typing ${LONG_WORD}`);
+    await expectNoSidewaysScroll(page, 'the post page');
+    await expectInsideViewport(page, page.getByRole('button', { name: 'Comment', exact: true }), 'the Comment button');
+    if (phone) await expectBottomBarInside(page);
+  }
+
+  await logOutViaApi(page);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+    await page.goto(postPath(post));
+    await expect(page.getByText(/A comment with/)).toBeVisible();
+    await expectNoSidewaysScroll(page, "a visitor's post page");
+    await page.getByRole('button', { name: 'Upvote' }).first().click();
+    const prompt = page.getByRole('dialog', { name: 'Login to continue' });
+    await expect(prompt).toBeVisible();
+    await expectInsideViewport(page, prompt.getByRole('button', { name: 'Login', exact: true }), 'the login prompt');
+    await page.keyboard.press('Escape');
+  }
+});
+
+test("the post page's right column shows all of its content on desktop", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('gardensonbalcon') /* as long as a name may be */, about: 'Growing vegetables on a balcony.' });
+  const post = await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: 'Tomatoes in pots', body: 'Which varieties?', community: community.name });
+  await page.goto(postPath(post));
+
+  const aside = page.getByRole('complementary', { name: `/${community.name}` });
+  await expect(aside.getByRole('button', { name: /Joined|Leave/ })).toBeVisible();
+  await expect(aside.getByText('Growing vegetables on a balcony.')).toBeVisible();
+  const { scrollWidth, clientWidth } = await aside.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  expect(scrollWidth, 'the content of the column is no wider than the column').toBeLessThanOrEqual(clientWidth);
+  const column = await aside.boundingBox();
+  const join = await aside.getByRole('button', { name: /Joined|Leave/ }).boundingBox();
+  expect((join?.x ?? Infinity) + (join?.width ?? 0), 'the Joined button ends inside the column').toBeLessThanOrEqual((column?.x ?? 0) + clientWidth);
+});
+
+test('the phone header keeps the logo clear of the bell when Back shows', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await signUp(page, newUsername('header_with_longname'));
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Communities' }).click();
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+
+  const header = page.getByRole('banner');
+  const { scrollWidth, clientWidth } = await header.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  expect(scrollWidth, 'the header is no wider than the screen').toBeLessThanOrEqual(clientWidth);
+  const logo = await header.getByRole('link', { name: 'Quorum' }).boundingBox();
+  const bell = await header.getByRole('link', { name: 'Notifications' }).boundingBox();
+  expect((logo?.x ?? Infinity) + (logo?.width ?? 0), 'the logo ends before the bell').toBeLessThanOrEqual(bell?.x ?? 0);
+});
+
+/** Widths of an element's text as shown, with the font's contextual alternates off, and with them on. */
+function textWidths(locator: Locator) {
+  return locator.evaluate((element) => {
+    const measure = (ligatures: string) => {
+      const probe = element.cloneNode(true) as HTMLElement;
+      probe.style.cssText = `position: absolute; width: auto; max-width: none; white-space: nowrap; ${ligatures ? `font-variant-ligatures: ${ligatures};` : ''}`;
+      element.parentElement?.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      return width;
+    };
+    return { shown: measure(''), typed: measure('no-contextual'), alternates: measure('contextual') };
+  });
+}
+
+test('community names and usernames render as typed, without the font turning 6x4 into 6×4', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('n6x4'), about: null });
+  await logOutViaApi(page);
+  const username = await signUp(page, newUsername('u6x4'));
+  await apiAs(page, 'POST', `/api/_joinCommunity`, { communityId: community.id, leave: false });
+  await page.goto(`/${community.name}`);
+
+  const places = {
+    sidebar: page.getByRole('complementary', { name: 'Sidebar' }).getByText(community.name, { exact: true }),
+    heading: page.getByRole('heading', { level: 1 }).getByText(community.name),
+    navbar: page.getByRole('banner').getByText(username),
+  };
+  const sidebar = await textWidths(places.sidebar);
+  expect(sidebar.alternates, 'the name is one the alternates would change').not.toBeCloseTo(sidebar.typed, 1);
+  for (const [where, locator] of Object.entries(places)) {
+    const widths = await textWidths(locator.first());
+    expect(widths.shown, `the name in the ${where} renders as typed`).toBeCloseTo(widths.typed, 1);
+  }
+});
+
+test('compact rows line up their menus, thumbnail or not, and take about half the height of a card', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('compact'), about: null });
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? null;
+  const image = await (await apiClientOver(page.request, token)).uploadImage(new File([new Uint8Array(makePng(320, 240, [30, 160, 90]))], 'photo.png', { type: 'image/png' }));
+  await apiAs(page, 'POST', '/api/posts', { type: 'image', title: 'A post with a picture', images: [{ imageId: image.id }], community: community.name });
+  await apiAs(page, 'POST', '/api/posts', { type: 'text', title: 'A post without one', body: 'Just words.', community: community.name });
+
+  await page.goto(`/${community.name}`);
+  const withPicture = page.getByRole('article', { name: 'A post with a picture' });
+  const withoutPicture = page.getByRole('article', { name: 'A post without one' });
+  await expect(withPicture).toBeVisible();
+  const cardHeight = (await withoutPicture.boundingBox())?.height ?? 0;
+
+  await page.getByRole('button', { name: 'Compact' }).click();
+  await expect(page.getByRole('list', { name: `Posts in /${community.name}` })).toHaveClass(/feed--compact/);
+  const menuRight = async (row: Locator) => {
+    const box = await row.getByRole('button', { name: 'More options' }).boundingBox();
+    return (box?.x ?? 0) + (box?.width ?? 0);
+  };
+  expect(await menuRight(withoutPicture)).toBeCloseTo(await menuRight(withPicture), 0);
+  for (const row of [withPicture, withoutPicture]) {
+    const height = (await row.boundingBox())?.height ?? Infinity;
+    expect(height, 'a compact row is about half a card').toBeLessThanOrEqual(cardHeight * 0.55);
+  }
+});
