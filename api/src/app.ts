@@ -8,8 +8,9 @@ import authRoutes from './auth/routes.ts';
 import communitiesRoutes from './communities/routes.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './db/connect.ts';
-import { answerApiNotFound, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
+import { answerApiNotFound, answerConnectionError, frameworkErrors, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
 import { tooManyRequests } from './http/errors.ts';
+import { refuseNulInput } from './http/validate.ts';
 import { hasWebBuild, sendAppShell, serveWeb } from './http/web.ts';
 import imageFileRoutes from './images/file-routes.ts';
 import imagesRoutes from './images/routes.ts';
@@ -60,6 +61,8 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
+    frameworkErrors,
+    clientErrorHandler: answerConnectionError,
     connectionTimeout: 60_000,
     requestTimeout: 60_000,
     keepAliveTimeout: 10_000,
@@ -95,6 +98,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   const limits = config.rateLimit ? { login: LIMITS.login, signup: LIMITS.signup } : false;
   await app.register(
     async (api) => {
+      refuseNulInput(api);
       await api.register(initialRoutes, { sql, vapidPublicKey: secrets.vapid.publicKey });
       await api.register(authRoutes, {
         sql,

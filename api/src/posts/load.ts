@@ -2,7 +2,7 @@
 import { Messages } from '@quorum/shared/errors';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
 import type { Db } from '../db/connect.ts';
-import { decodeCursor, pageOf } from '../http/cursor.ts';
+import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
 import { notFound } from '../http/errors.ts';
 import type { PostRow } from './present.ts';
 import { getPostById, getPostByPublicId, getPostState, listFeed, listPinned, sortValue, type FeedScope, type PostState } from './queries.ts';
@@ -26,6 +26,14 @@ export async function loadPostState(db: Db, publicId: string): Promise<PostState
   return post;
 }
 
+/** What each sort's cursor holds: see `sortValue`. */
+function feedCursorValue(sort: FeedQuery['sort']): CursorValueCheck {
+  if (sort === 'hot') return cursorValue.finite;
+  if (sort === 'activity') return cursorValue.natural;
+  if (sort === 'latest') return cursorValue.none;
+  return cursorValue.integer;
+}
+
 function feedScope(query: FeedQuery, viewerId: string | null): FeedScope {
   if (query.communityId) return { kind: 'community', communityId: query.communityId };
   if (query.feed === 'home') return viewerId ? { kind: 'joined', userId: viewerId } : { kind: 'default' };
@@ -37,7 +45,7 @@ function feedScope(query: FeedQuery, viewerId: string | null): FeedScope {
  * are left out of the pages after.
  */
 export async function loadFeed(db: Db, query: FeedQuery, viewerId: string | null): Promise<{ rows: PostRow[]; next: string | null }> {
-  const cursor = decodeCursor(query.next, query.sort);
+  const cursor = decodeCursor(query.next, query.sort, feedCursorValue(query.sort));
   const scope = feedScope(query, viewerId);
   const showPins = query.sort === 'hot';
   const pinScope = scope.kind === 'community' ? 'community' : 'site';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject as injectContext } from 'vitest';
 import { createApiClient, type ApiClient } from '@quorum/client/api-client';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Sql } from '../../src/db/connect.ts';
 import { createTestDatabase } from './database.ts';
@@ -13,11 +13,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database of its own; rate limits off unless asked for. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** The real app on a fresh database of its own; rate limits off unless asked for, no log unless given one. */
+export async function buildTestApp(overrides: Partial<Config> = {}, logger: AppOptions['logger'] = false): Promise<TestApp> {
   const database = await createTestDatabase(injectContext('templateDatabase'));
   const config: Config = { ...loadConfig({}), rateLimit: false, webDist: undefined, ...overrides };
-  const app = await buildApp({ config, sql: database.sql });
+  const app = await buildApp({ config, sql: database.sql, logger });
   await app.ready();
   return {
     app,
