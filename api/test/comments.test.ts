@@ -260,6 +260,35 @@ describe('editing, deleting and voting', () => {
     expect(late).toMatchObject({ body: 'Typo, later', editedAt: expect.any(String) });
   });
 
+  it('keeps comments under a locked or deleted post as they are, but for mods and admins', async () => {
+    const mod = await member();
+    const admin = await member();
+    await makeAdmin(t.sql, admin.id);
+    const { author, post } = await thread({ modId: mod.id });
+    const user = await member();
+    const written = await Promise.all([user, mod, admin].map(async (s) => (await comment(s, post.publicId, 'Before')).json()));
+    const edit = (s: Session, id: string, body: string) =>
+      s.browser.request('PUT', `/api/posts/${post.publicId}/comments/${id}`, { body: { body } });
+    const [byUser, byMod, byAdmin] = written;
+
+    await mod.browser.request('PUT', `/api/posts/${post.publicId}?action=lock&lockAs=mods`);
+    const locked = await edit(user, byUser.id, 'After the lock');
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json()).toMatchObject({ code: 'post_locked' });
+    expect((await user.browser.request('PUT', `/api/posts/${post.publicId}/comments/${byUser.id}?action=changeAsUser`)).statusCode).toBe(403);
+    expect((await edit(mod, byMod.id, 'Mod after the lock')).json().body).toBe('Mod after the lock');
+    expect((await edit(admin, byAdmin.id, 'Admin after the lock')).json().body).toBe('Admin after the lock');
+
+    await mod.browser.request('PUT', `/api/posts/${post.publicId}?action=unlock`);
+    await author.browser.request('DELETE', `/api/posts/${post.publicId}`);
+    const deleted = await edit(user, byUser.id, 'After the delete');
+    expect(deleted.statusCode).toBe(403);
+    expect(deleted.json().message).toBe('This post has been deleted.');
+    expect((await edit(mod, byMod.id, 'Mod after the delete')).json().body).toBe('Mod after the delete');
+    const [row] = await t.sql<{ body: string }[]>`select body from comments where id = ${byUser.id}`;
+    expect(row?.body).toBe('Before');
+  });
+
   it('deletes as the author, mods or admins; strips the body and keeps the place', async () => {
     const mod = await member();
     const admin = await member();
