@@ -241,6 +241,11 @@ describe('reading threads', () => {
     expect(mine.find((x: { id: string }) => x.id === c.id).isAuthorMuted).toBe(true);
     const theirs = (await new Browser(t.app).get(`/api/posts/${post.publicId}/comments`)).json().comments;
     expect(theirs.find((x: { id: string }) => x.id === c.id).isAuthorMuted).toBe(false);
+
+    // A deleted comment hides its author, and so whether the viewer muted them.
+    await muted.browser.request('DELETE', `/api/posts/${post.publicId}/comments/${c.id}`);
+    const afterDelete = (await viewer.browser.get(`/api/posts/${post.publicId}/comments`)).json().comments;
+    expect(afterDelete.find((x: { id: string }) => x.id === c.id)).toMatchObject({ isAuthorMuted: false, author: null });
   });
 });
 

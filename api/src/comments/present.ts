@@ -59,7 +59,7 @@ export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | n
     deletedAt: row.deletedAt?.toISOString() ?? null,
     deletedAs: row.deletedAs,
     contentStripped: deleted,
-    isAuthorMuted: row.isAuthorMuted,
+    isAuthorMuted: !deleted && row.isAuthorMuted,
     ancestors: row.ancestors,
   };
 }
