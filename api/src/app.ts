@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBodyParser, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -9,7 +9,7 @@ import communitiesRoutes from './communities/routes.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './db/connect.ts';
 import { answerApiNotFound, answerConnectionError, frameworkErrors, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
-import { tooManyRequests } from './http/errors.ts';
+import { tooManyRequests, unsupportedMediaType } from './http/errors.ts';
 import { refuseNulInput } from './http/validate.ts';
 import { hasWebBuild, sendAppShell, serveWeb } from './http/web.ts';
 import imageFileRoutes from './images/file-routes.ts';
@@ -34,6 +34,26 @@ import siteRoutes from './site/routes.ts';
 function isFilePath(url: string): boolean {
   const path = url.split('?')[0] ?? url;
   return /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
+/**
+ * Clients written for the reference API send JSON bodies as text/plain (a "simple" request to the
+ * browser) or with no type at all; they are read as JSON. Other unknown types stay a 415. The
+ * anti-forgery header still guards every write.
+ */
+function readPlainTextAsJson(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  const parseJson: FastifyBodyParser<string | Buffer> = (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    return json(request, text, done);
+  };
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, parseJson);
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    if (request.headers['content-type'] !== undefined) return done(unsupportedMediaType(), undefined);
+    return parseJson(request, body, done);
+  });
 }
 
 export interface AppOptions {
@@ -75,6 +95,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
 
   // Infrastructure
   await app.register(fastifyCookie);
+  readPlainTextAsJson(app);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
   if (config.rateLimit) {
     await app.register(fastifyRateLimit, {
