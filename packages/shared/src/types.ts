@@ -169,6 +169,7 @@ export interface Comment {
   noReplies: number;
   createdAt: string;
   editedAt: string | null;
+  deleted: boolean;
   deletedAt: string | null;
   deletedAs: UserGroup | null;
   contentStripped: boolean;
@@ -193,6 +194,8 @@ export interface Community {
   noMembers: number;
   userJoined: boolean;
   userMod: boolean;
+  /** Whether the viewer muted the community. */
+  isMuted: boolean;
   mods: Array<{ id: string; username: string }>;
   rules: Rule[];
   isDefault: boolean;
