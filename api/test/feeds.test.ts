@@ -204,6 +204,24 @@ describe('what a feed shows', () => {
     expect(visitorHome).not.toContain(inJoined);
   });
 
+  it('shows moderators the communities they moderate, muted ones included; visitors get 401', async () => {
+    const mod = await member();
+    const author = await member();
+    const modded = await makeCommunity(t.sql, { modId: mod.id });
+    const mutedModded = await makeCommunity(t.sql, { modId: mod.id });
+    const other = await makeCommunity(t.sql);
+    await joinCommunity(t.sql, other.id, mod.id);
+    const [inModded] = await seedPosts(modded.id, author.id, [{ title: 'In a modded community' }]);
+    const [inMuted] = await seedPosts(mutedModded.id, author.id, [{ title: 'In a muted modded community' }]);
+    await seedPosts(other.id, author.id, [{ title: 'Elsewhere' }]);
+    await t.sql`insert into community_mutes (user_id, community_id) values (${mod.id}, ${mutedModded.id})`;
+
+    const feed = (await mod.browser.get('/api/posts?feed=moderating&sort=latest')).json<{ posts: Array<{ id: string }> }>();
+    expect(feed.posts.map((p) => p.id).sort()).toEqual([inModded, inMuted].sort());
+    expect((await author.browser.get('/api/posts?feed=moderating')).json()).toEqual({ posts: [], next: null });
+    expect((await new Browser(t.app).get('/api/posts?feed=moderating')).statusCode).toBe(401);
+  });
+
   it('loads the viewer’s votes with the page', async () => {
     const viewer = await member();
     const author = await member();

@@ -3,7 +3,7 @@ import { Messages } from '@quorum/shared/errors';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
 import type { Db } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound, unauthorized } from '../http/errors.ts';
 import type { PostRow } from './present.ts';
 import { getPostById, getPostByPublicId, getPostState, listFeed, listPinned, sortValue, type FeedScope, type PostState } from './queries.ts';
 
@@ -37,6 +37,10 @@ function feedCursorValue(sort: FeedQuery['sort']): CursorValueCheck {
 function feedScope(query: FeedQuery, viewerId: string | null): FeedScope {
   if (query.communityId) return { kind: 'community', communityId: query.communityId };
   if (query.feed === 'home') return viewerId ? { kind: 'joined', userId: viewerId } : { kind: 'default' };
+  if (query.feed === 'moderating') {
+    if (!viewerId) throw unauthorized();
+    return { kind: 'moderating', userId: viewerId };
+  }
   return { kind: 'all' };
 }
 

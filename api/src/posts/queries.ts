@@ -74,7 +74,9 @@ export type FeedScope =
   /** The communities a user joined. */
   | { kind: 'joined'; userId: string }
   /** The site's default communities (everything when there are none). */
-  | { kind: 'default' };
+  | { kind: 'default' }
+  /** The communities a user moderates. */
+  | { kind: 'moderating'; userId: string };
 
 export interface FeedOptions {
   scope: FeedScope;
@@ -141,6 +143,8 @@ function scopeFilter(db: Db, scope: FeedScope) {
     case 'default':
       return db`and (p.community_id in (select community_id from default_communities)
         or not exists (select 1 from default_communities))`;
+    case 'moderating':
+      return db`and p.community_id in (select community_id from community_mods where user_id = ${scope.userId})`;
   }
 }
 
