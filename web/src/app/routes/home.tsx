@@ -1,6 +1,6 @@
 import { WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import { formatCount } from '@quorum/shared/format';
-import type { User } from '@quorum/shared/types';
+import type { Feed as FeedName, User } from '@quorum/shared/types';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -15,7 +15,6 @@ import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useInitialData } from '../../lib/session/get-initial.ts';
 
-type HomeFeed = 'home' | 'all';
 
 function JoinCard({ people }: { people: number }) {
   const authDialog = useAuthDialog();
@@ -82,6 +81,7 @@ function CreatePostBar({ user }: { user: User }) {
 const TITLES: Record<string, string> = {
   [paths.subscriptions.path]: 'Subscriptions',
   [paths.all.path]: 'All',
+  [paths.moderating.path]: 'Moderating',
 };
 
 /** The home feed of /, /subscriptions and /all. */
@@ -93,8 +93,12 @@ export function HomeRoute() {
   const title = TITLES[pathname] ?? 'Home';
   useDocumentTitle(pathname === '/' ? undefined : title);
 
-  // "/" is the user's chosen home feed; /subscriptions and /all name theirs.
-  const feed: HomeFeed = pathname === paths.all.path ? 'all' : pathname === paths.subscriptions.path ? 'home' : user?.homeFeed === 'all' ? 'all' : 'home';
+  // "/" is the user's chosen home feed; /subscriptions, /all and /moderating name theirs.
+  const feed: FeedName =
+    pathname === paths.moderating.path ? 'moderating'
+      : pathname === paths.all.path ? 'all'
+        : pathname === paths.subscriptions.path ? 'home'
+          : user?.homeFeed === 'all' ? 'all' : 'home';
   const toggle = feed === 'all' ? { href: paths.subscriptions.getHref(), label: user ? 'Subscriptions' : 'Home' } : { href: paths.all.getHref(), label: 'All' };
 
   return (
