@@ -3,9 +3,14 @@ import { Messages } from '@quorum/shared/errors';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
 import type { Db } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
-import { notFound, unauthorized } from '../http/errors.ts';
+import { badRequest, notFound, unauthorized } from '../http/errors.ts';
+import { assertCanModerate } from '../communities/load.ts';
+import type { Actor } from './policy.ts';
 import type { PostRow } from './present.ts';
-import { getPostById, getPostByPublicId, getPostState, listFeed, listPinned, sortValue, type FeedScope, type PostState } from './queries.ts';
+import {
+  countModeratedPosts, getPostById, getPostByPublicId, getPostState, listFeed, listModeratedPosts, listPinned, sortValue,
+  type FeedScope, type PostState,
+} from './queries.ts';
 
 export async function loadPost(db: Db, publicId: string, viewerId: string | null): Promise<PostRow> {
   const post = await getPostByPublicId(db, publicId, viewerId);
@@ -69,4 +74,28 @@ export async function loadFeed(db: Db, query: FeedQuery, viewerId: string | null
   ]);
   const page = pageOf(rows, query.limit, (last) => ({ sort: query.sort, value: sortValue(query.sort, last), id: last.id }));
   return { rows: [...pinned.filter((post) => !post.hidden), ...page.rows], next: page.next };
+}
+
+/**
+ * Modtools' numbered page of a community's deleted or locked posts, with their total: for the
+ * community's mods and admins only.
+ */
+export async function loadModeratedPosts(
+  db: Db,
+  query: FeedQuery & { filter: 'deleted' | 'locked' },
+  viewer: Actor,
+): Promise<{ rows: PostRow[]; total: number }> {
+  if (!query.communityId) throw badRequest(Messages.communityNotFound);
+  await assertCanModerate(db, viewer, query.communityId);
+  const [rows, total] = await Promise.all([
+    listModeratedPosts(db, {
+      communityId: query.communityId,
+      filter: query.filter,
+      viewerId: viewer.id,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    countModeratedPosts(db, query.communityId, query.filter),
+  ]);
+  return { rows, total };
 }

@@ -345,6 +345,13 @@ export interface PostsPage {
 }
 
 /** GET /api/communities */
+/** GET /api/posts?filter=deleted|locked: one numbered page and the total for the filter. */
+export interface ModeratedPostsPage extends PostsPage {
+  noPosts: number;
+  limit: number;
+  page: number;
+}
+
 export interface CommunitiesPage {
   communities: Community[];
   next: string | null;
