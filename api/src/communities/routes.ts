@@ -4,7 +4,7 @@ import {
   COMMUNITIES_PAGE_DEFAULT, COMMUNITIES_PAGE_MAX, createCommunityBody, getCommunityQuery, joinCommunityBody,
   listCommunitiesQuery, updateCommunityBody,
 } from '@quorum/shared/schemas/communities';
-import type { CommunitiesPage, Community, CommunitySort } from '@quorum/shared/types';
+import type { Community, CommunitySort } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
@@ -52,18 +52,23 @@ export interface CommunitiesRoutesOptions {
 }
 
 const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (app, { sql, store, maxBytes }) => {
-  app.get('/communities', async (request): Promise<CommunitiesPage> => {
+  // A bare array, as the reference documents it; the next page's address is in a `Link` header.
+  app.get('/communities', async (request, reply): Promise<Community[]> => {
     const query = parse(listCommunitiesQuery, request.query);
     const viewerId = request.user?.id ?? null;
     if (query.q) {
       const limit = Math.min(query.limit ?? COMMUNITY_SUGGESTIONS_LIMIT, COMMUNITIES_PAGE_MAX);
       const rows = await searchCommunities(sql, { text: query.q, limit, viewerId });
-      return { communities: rows.map(presentCommunity), next: null };
+      return rows.map(presentCommunity);
     }
     const limit = Math.min(query.limit ?? COMMUNITIES_PAGE_DEFAULT, COMMUNITIES_PAGE_MAX);
     const rows = await listCommunities(sql, { sort: query.sort, limit, after: pageStart(query.next, query.sort), viewerId });
     const page = pageOf(rows, limit, (last) => ({ sort: query.sort, value: last.sortValue, id: last.id }));
-    return { communities: page.rows.map(presentCommunity), next: page.next };
+    if (page.next) {
+      const next = new URLSearchParams({ sort: query.sort, limit: String(limit), next: page.next });
+      reply.header('Link', `</api/communities?${next}>; rel="next"`);
+    }
+    return page.rows.map(presentCommunity);
   });
 
   app.post('/communities', async (request, reply): Promise<Community> => {
