@@ -16,15 +16,13 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id])).toString('base64url');
 }
 
-export const invalidCursor = () => badRequest(Messages.invalidCursor, ErrorCode.invalidCursor);
+const invalidCursor = () => badRequest(Messages.invalidCursor, ErrorCode.invalidCursor);
 
 /** What a sort's cursor may hold as its value; anything else is refused before it reaches SQL. */
 export type CursorValueCheck = (value: Cursor['value']) => boolean;
 
 export const cursorValue = {
-  /** A stored double, such as a hotness. */
-  finite: (value: Cursor['value']) => typeof value === 'number' && Number.isFinite(value),
-  /** A count or score. */
+  /** A count, score or hotness. */
   integer: (value: Cursor['value']) => typeof value === 'number' && Number.isSafeInteger(value),
   /** A count that cannot be negative, or microseconds since the epoch. */
   natural: (value: Cursor['value']) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0,

@@ -33,7 +33,6 @@ export async function loadPostState(db: Db, publicId: string): Promise<PostState
 
 /** What each sort's cursor holds: see `sortValue`. */
 function feedCursorValue(sort: FeedQuery['sort']): CursorValueCheck {
-  if (sort === 'hot') return cursorValue.finite;
   if (sort === 'activity') return cursorValue.natural;
   if (sort === 'latest') return cursorValue.none;
   return cursorValue.integer;
