@@ -88,8 +88,7 @@ function sortOf(next: string): string {
 const BAD_VALUES: unknown[] = [
   `${MARK}\u0000`, `${MARK}\ud800`, `\udc00${MARK}`, 42, -1, 1e308, -1e308, 2 ** 64, 0.5, true, null, [MARK], { [MARK]: MARK }, '', ' ',
 ];
-/** The ones also sent in each field alone, so that no earlier field's refusal hides a later one. */
-const BAD_FIELD_VALUES: unknown[] = [LONG, 2 ** 64];
+
 
 /** Query values: text of every wrong kind. */
 const BAD_QUERY_VALUES: string[] = [
@@ -208,9 +207,8 @@ describe('bad input on every route', { timeout: 600_000 }, () => {
         expectSafe(await browser.request(route.method, url), `${route.method} ${path} all fields ${bad.slice(0, 20)}`);
       }
       for (const field of queryFields) {
-        for (const query of [`${field}=99999999999999999999999`, `${field}=1&${field}=2`]) {
-          expectSafe(await browser.request(route.method, `${path}?${query}`), `${route.method} ${path}?${query}`);
-        }
+        const twice = `${field}=1&${field}=2`;
+        expectSafe(await browser.request(route.method, `${path}?${twice}`), `${route.method} ${path}?${twice}`);
       }
       if (route.method === 'GET') {
         for (const next of BAD_CURSORS) {
@@ -235,10 +233,9 @@ describe('bad input on every route', { timeout: 600_000 }, () => {
         const body = Object.fromEntries(bodyFields.map((field) => [field, bad]));
         expectSafe(await browser.request(route.method, url, { body }), `${route.method} ${url} all fields ${JSON.stringify(bad)}`);
       }
+      // A long string in each field alone, so that no earlier field's refusal hides a later one.
       for (const field of bodyFields) {
-        for (const bad of BAD_FIELD_VALUES) {
-          expectSafe(await browser.request(route.method, url, { body: { [field]: bad } }), `${route.method} ${url} ${field}`);
-        }
+        expectSafe(await browser.request(route.method, url, { body: { [field]: LONG } }), `${route.method} ${url} ${field}`);
       }
       if (route.path === '/api/_login') browser = await session();
     }
