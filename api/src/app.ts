@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBodyParser, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -11,8 +11,9 @@ import type { Config } from './config.ts';
 import type { Sql } from './db/connect.ts';
 import healthRoutes from './health/routes.ts';
 import { refuseNonCanonicalPath } from './http/canonical-path.ts';
-import { answerApiNotFound, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
-import { tooManyRequests } from './http/errors.ts';
+import { answerApiNotFound, answerConnectionError, frameworkErrors, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
+import { tooManyRequests, unsupportedMediaType } from './http/errors.ts';
+import { refuseNulInput } from './http/validate.ts';
 import { hasWebBuild, sendAppShell, serveWeb } from './http/web.ts';
 import imageFileRoutes from './images/file-routes.ts';
 import imagesRoutes from './images/routes.ts';
@@ -40,6 +41,26 @@ function isFilePath(url: string): boolean {
 
 /** Believes the last `hops` entries of X-Forwarded-For: those the proxies in front added. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/**
+ * Clients written for the reference API send JSON bodies as text/plain (a "simple" request to the
+ * browser) or with no type at all; they are read as JSON. Other unknown types stay a 415. The
+ * anti-forgery header still guards every write.
+ */
+function readPlainTextAsJson(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser('error', 'error');
+  const parseJson: FastifyBodyParser<string | Buffer> = (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    return json(request, text, done);
+  };
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, parseJson);
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    if (request.headers['content-type'] !== undefined) return done(unsupportedMediaType(), undefined);
+    return parseJson(request, body, done);
+  });
+}
 
 export interface AppOptions {
   config: Config;
@@ -71,6 +92,8 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
+    frameworkErrors,
+    clientErrorHandler: answerConnectionError,
     connectionTimeout: 60_000,
     requestTimeout: 60_000,
     keepAliveTimeout: 10_000,
@@ -84,6 +107,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
 
   // Infrastructure
   await app.register(fastifyCookie);
+  readPlainTextAsJson(app);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
 
   // Shared app plugins
@@ -118,7 +142,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
         { preHandler: config.rateLimit ? api.rateLimit(LIMITS.notFound) : undefined },
         (request, reply) => answerApiNotFound(reply, allowedMethods(request.method, request.url)),
       );
-
+      refuseNulInput(api);
       await api.register(initialRoutes, { sql, vapidPublicKey: secrets.vapid.publicKey });
       await api.register(authRoutes, {
         sql,

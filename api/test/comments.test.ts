@@ -241,6 +241,11 @@ describe('reading threads', () => {
     expect(mine.find((x: { id: string }) => x.id === c.id).isAuthorMuted).toBe(true);
     const theirs = (await new Browser(t.app).get(`/api/posts/${post.publicId}/comments`)).json().comments;
     expect(theirs.find((x: { id: string }) => x.id === c.id).isAuthorMuted).toBe(false);
+
+    // A deleted comment hides its author, and so whether the viewer muted them.
+    await muted.browser.request('DELETE', `/api/posts/${post.publicId}/comments/${c.id}`);
+    const afterDelete = (await viewer.browser.get(`/api/posts/${post.publicId}/comments`)).json().comments;
+    expect(afterDelete.find((x: { id: string }) => x.id === c.id)).toMatchObject({ isAuthorMuted: false, author: null });
   });
 });
 
@@ -258,6 +263,35 @@ describe('editing, deleting and voting', () => {
     await t.sql`update comments set created_at = now() - interval '10 minutes' where id = ${c.id}`;
     const late = (await user.browser.request('PUT', url, { body: { body: 'Typo, later' } })).json();
     expect(late).toMatchObject({ body: 'Typo, later', editedAt: expect.any(String) });
+  });
+
+  it('keeps comments under a locked or deleted post as they are, but for mods and admins', async () => {
+    const mod = await member();
+    const admin = await member();
+    await makeAdmin(t.sql, admin.id);
+    const { author, post } = await thread({ modId: mod.id });
+    const user = await member();
+    const written = await Promise.all([user, mod, admin].map(async (s) => (await comment(s, post.publicId, 'Before')).json()));
+    const edit = (s: Session, id: string, body: string) =>
+      s.browser.request('PUT', `/api/posts/${post.publicId}/comments/${id}`, { body: { body } });
+    const [byUser, byMod, byAdmin] = written;
+
+    await mod.browser.request('PUT', `/api/posts/${post.publicId}?action=lock&lockAs=mods`);
+    const locked = await edit(user, byUser.id, 'After the lock');
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json()).toMatchObject({ code: 'post_locked' });
+    expect((await user.browser.request('PUT', `/api/posts/${post.publicId}/comments/${byUser.id}?action=changeAsUser`)).statusCode).toBe(403);
+    expect((await edit(mod, byMod.id, 'Mod after the lock')).json().body).toBe('Mod after the lock');
+    expect((await edit(admin, byAdmin.id, 'Admin after the lock')).json().body).toBe('Admin after the lock');
+
+    await mod.browser.request('PUT', `/api/posts/${post.publicId}?action=unlock`);
+    await author.browser.request('DELETE', `/api/posts/${post.publicId}`);
+    const deleted = await edit(user, byUser.id, 'After the delete');
+    expect(deleted.statusCode).toBe(403);
+    expect(deleted.json().message).toBe('This post has been deleted.');
+    expect((await edit(mod, byMod.id, 'Mod after the delete')).json().body).toBe('Mod after the delete');
+    const [row] = await t.sql<{ body: string }[]>`select body from comments where id = ${byUser.id}`;
+    expect(row?.body).toBe('Before');
   });
 
   it('deletes as the author, mods or admins; strips the body and keeps the place', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community } from '@quorum/shared/types';
+import { nextCursor } from '@quorum/client/api-client';
 import { buildTestApp, type Browser, type TestApp } from './helpers/app.ts';
 import { makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './community-factories.ts';
 
@@ -16,10 +17,13 @@ interface Page {
   next: string | null;
 }
 
+/** A page as the client reads it: the bare array, and the cursor of the `Link` header's next address. */
 async function getPage(browser: Browser, query: string): Promise<Page> {
   const response = await browser.get(`/api/communities?${query}`);
   expect(response.statusCode).toBe(200);
-  return response.json();
+  const communities = response.json<Community[]>();
+  expect(Array.isArray(communities)).toBe(true);
+  return { communities, next: nextCursor(response.headers.link ?? null) };
 }
 
 /** Follows `next` from the first page to the last; answers every community seen and the page sizes. */
@@ -156,6 +160,19 @@ describe('GET /api/communities', () => {
     expect(find(await getPage(owner.browser, query))).toMatchObject({ userJoined: true, userMod: true, noMembers: 2 });
     expect(find(await getPage(joiner.browser, query))).toMatchObject({ userJoined: true, userMod: false });
     expect(find(await getPage(await visitor(t), query))).toMatchObject({ userJoined: false, userMod: false });
+  });
+});
+
+describe('GET /api/communities as the reference documents it', () => {
+  it('answers a bare array and names the next page in a Link header', async () => {
+    for (let n = 0; n < 3; n += 1) await makeCommunity(admin.browser);
+    const response = await (await visitor(t)).get('/api/communities?sort=new&limit=2');
+    expect(Array.isArray(response.json())).toBe(true);
+    expect(response.json<Community[]>()).toHaveLength(2);
+    expect(response.headers.link).toMatch(/^<\/api\/communities\?sort=new&limit=2&next=[A-Za-z0-9_-]+>; rel="next"$/);
+    const next = await (await visitor(t)).get(`/api/communities?sort=new&limit=2&next=${nextCursor(response.headers.link ?? null)}`);
+    expect(next.statusCode).toBe(200);
+    expect(next.json<Community[]>().map((c) => c.id)).not.toContain(response.json<Community[]>()[0]?.id);
   });
 });
 

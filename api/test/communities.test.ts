@@ -61,6 +61,7 @@ describe('POST /api/communities', () => {
       noMembers: 1,
       userJoined: true,
       userMod: true,
+      isMuted: false,
       mods: [{ id: user.id, username: user.username }],
       rules: [],
       isDefault: false,

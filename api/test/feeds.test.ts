@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { joinCommunity, makeCommunity, userId } from './helpers/factories.ts';
+import { joinCommunity, makeAdmin, makeCommunity, userId } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -202,6 +202,55 @@ describe('what a feed shows', () => {
     const visitorHome = await walk(new Browser(t.app), 'feed=home&sort=latest', 50);
     expect(visitorHome).toContain(inDefault);
     expect(visitorHome).not.toContain(inJoined);
+  });
+
+  it('shows moderators the communities they moderate, muted ones included; visitors get 401', async () => {
+    const mod = await member();
+    const author = await member();
+    const modded = await makeCommunity(t.sql, { modId: mod.id });
+    const mutedModded = await makeCommunity(t.sql, { modId: mod.id });
+    const other = await makeCommunity(t.sql);
+    await joinCommunity(t.sql, other.id, mod.id);
+    const [inModded] = await seedPosts(modded.id, author.id, [{ title: 'In a modded community' }]);
+    const [inMuted] = await seedPosts(mutedModded.id, author.id, [{ title: 'In a muted modded community' }]);
+    await seedPosts(other.id, author.id, [{ title: 'Elsewhere' }]);
+    await t.sql`insert into community_mutes (user_id, community_id) values (${mod.id}, ${mutedModded.id})`;
+
+    const feed = (await mod.browser.get('/api/posts?feed=moderating&sort=latest')).json<{ posts: Array<{ id: string }> }>();
+    expect(feed.posts.map((p) => p.id).sort()).toEqual([inModded, inMuted].sort());
+    expect((await author.browser.get('/api/posts?feed=moderating')).json()).toEqual({ posts: [], next: null });
+    expect((await new Browser(t.app).get('/api/posts?feed=moderating')).statusCode).toBe(401);
+  });
+
+  it('lists a community’s deleted and locked posts by page with their total, for its mods and admins only', async () => {
+    const mod = await member();
+    const admin = await member();
+    await makeAdmin(t.sql, admin.id);
+    const author = await member();
+    const community = await makeCommunity(t.sql, { modId: mod.id });
+    const ids = await seedPosts(community.id, author.id, [1, 2, 3, 4, 5].map((n) => ({ title: `Post ${n}` })));
+    await t.sql`update posts set deleted_at = now(), deleted_by = ${mod.id}, deleted_as = 'mods'
+      where id = any(${ids.slice(0, 3)}::uuid[])`;
+    await t.sql`update posts set locked_at = now(), locked_by = ${mod.id}, locked_by_group = 'mods' where id = ${ids[4]!}`;
+    const base = `/api/posts?communityId=${community.id}`;
+
+    const first = (await mod.browser.get(`${base}&filter=deleted&limit=2&page=1`)).json();
+    expect(first).toMatchObject({ noPosts: 3, limit: 2, page: 1, next: null });
+    expect(first.posts).toHaveLength(2);
+    const second = (await admin.browser.get(`${base}&filter=deleted&limit=2&page=2`)).json();
+    expect(second).toMatchObject({ noPosts: 3, page: 2 });
+    expect([...first.posts, ...second.posts].map((p: { id: string }) => p.id).sort()).toEqual(ids.slice(0, 3).sort());
+    expect((await mod.browser.get(`${base}&filter=deleted&limit=2&page=3`)).json()).toMatchObject({ noPosts: 3, posts: [] });
+    const locked = (await mod.browser.get(`${base}&filter=locked`)).json();
+    expect(locked).toMatchObject({ noPosts: 1, limit: 10, page: 1 });
+    expect(locked.posts.map((p: { id: string }) => p.id)).toEqual([ids[4]]);
+
+    expect((await author.browser.get(`${base}&filter=deleted`)).statusCode).toBe(403);
+    expect((await new Browser(t.app).get(`${base}&filter=locked`)).statusCode).toBe(401);
+    expect((await mod.browser.get('/api/posts?filter=deleted')).statusCode).toBe(400);
+    for (const bad of ['filter=removed', 'filter=deleted&page=0', 'filter=deleted&page=-1', 'filter=deleted&page=x']) {
+      expect((await mod.browser.get(`${base}&${bad}`)).statusCode, bad).toBe(400);
+    }
   });
 
   it('loads the viewer’s votes with the page', async () => {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
+import { Browser, buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,6 +54,30 @@ describe('error shapes', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ status: 415, code: 'unsupported_media_type' });
+  });
+
+  it('reads a text/plain body, or one with no type, as JSON; writes still need the anti-forgery token', async () => {
+    const browser = await new Browser(t.app).open();
+    const signup = { username: uniqueName('plain'), password: 'correct horse battery', email: '' };
+    const plain = { 'content-type': 'text/plain;charset=UTF-8' };
+    const forged = await browser.request('POST', '/api/_signup', { rawBody: JSON.stringify(signup), headers: plain, csrf: false });
+    expect(forged.statusCode).toBe(403);
+    const created = await browser.request('POST', '/api/_signup', { rawBody: JSON.stringify(signup), headers: plain });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ username: signup.username });
+
+    const other = await new Browser(t.app).open();
+    const untyped = await t.app.inject({
+      method: 'POST',
+      url: '/api/_login',
+      headers: { cookie: `sid=${other.cookie('sid')}`, 'x-csrf-token': other.token ?? '' },
+      payload: JSON.stringify({ username: signup.username, password: signup.password }),
+    });
+    expect(untyped.statusCode, untyped.body).toBe(200);
+    expect(untyped.json()).toMatchObject({ username: signup.username });
+
+    const broken = await browser.request('POST', '/api/_login', { rawBody: '{"username": ', headers: plain });
+    expect(broken.json()).toEqual({ status: 400, code: 'invalid_json', message: 'The request body is not valid JSON.' });
   });
 
   it('answers a too large body with 413', async () => {

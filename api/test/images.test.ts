@@ -423,6 +423,34 @@ describe('GET /images/…', () => {
     }
   });
 
+  it('serves the files of a deleted post only to its author and admins, and never to a shared cache', async () => {
+    const author = await makeUser(t, 1000);
+    const admin = await makeAdmin(t);
+    const stranger = await makeUser(t);
+    const community = await makeCommunity(author.browser);
+    const picture = await uploaded(author.browser, await solid(40, 30, { r: 9, g: 8, b: 7 }).jpeg().toBuffer());
+    const created = await author.browser.post('/api/posts', {
+      type: 'image', title: 'Soon gone', community: community.name, images: [{ imageId: picture.id, caption: null }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const urls: string[] = [picture.url, ...picture.copies.map((copy: { url: string }) => copy.url)];
+    expect((await stranger.browser.get(urls[0] ?? '')).statusCode).toBe(200);
+
+    expect((await author.browser.request('DELETE', `/api/posts/${created.json().publicId}`)).statusCode).toBe(200);
+    for (const url of urls) {
+      for (const browser of [stranger.browser, await new Browser(t.app).open()]) {
+        const refused = await browser.get(url);
+        expect(refused.statusCode, url).toBe(404);
+        expect(refused.headers['cache-control']).toBe('no-store');
+      }
+      for (const browser of [author.browser, admin.browser]) {
+        const served = await browser.get(url);
+        expect(served.statusCode, url).toBe(200);
+        expect(served.headers['cache-control']).toBe('private, no-store');
+      }
+    }
+  });
+
   it('answers HEAD requests with the headers only', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: image.url });
     expect(response.statusCode).toBe(200);

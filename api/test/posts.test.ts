@@ -285,6 +285,31 @@ describe('reading, editing and deleting posts', () => {
     expect((await voter.browser.post('/api/_postVote', { postId: post.id, up: true })).statusCode).toBe(200);
   });
 
+  it('keeps a locked post as it is, but for an author who moderates the community or is an admin', async () => {
+    const author = await member();
+    const mod = await member();
+    const admin = await member();
+    await makeAdmin(t.sql, admin.id);
+    const community = await makeCommunity(t.sql, { modId: mod.id });
+    const lock = (publicId: string) => mod.browser.request('PUT', `/api/posts/${publicId}?action=lock&lockAs=mods`);
+
+    const post = await postBy(author, community.name);
+    await lock(post.publicId);
+    const edit = await author.browser.request('PUT', `/api/posts/${post.publicId}`, { body: { title: 'Sneaky' } });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toEqual({ status: 403, code: 'post_locked', message: 'This post is locked.' });
+    expect((await author.browser.request('PUT', `/api/posts/${post.publicId}?action=changeAsUser&userGroup=normal`)).statusCode).toBe(403);
+    expect((await author.browser.get(`/api/posts/${post.publicId}`)).json().title).not.toBe('Sneaky');
+
+    for (const session of [mod, admin]) {
+      const own = await postBy(session, community.name);
+      await lock(own.publicId);
+      const edited = await session.browser.request('PUT', `/api/posts/${own.publicId}`, { body: { title: 'Corrected' } });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json().title).toBe('Corrected');
+    }
+  });
+
   it('pins at most two posts per community, site-wide only for admins', async () => {
     const mod = await member();
     const admin = await member();

@@ -163,3 +163,21 @@ test('a post can be hidden with Undo, its link copied, and its author muted', as
   await expect(page.getByText(`Posts from @${author} won't appear on any of your feeds from now on.`)).toBeVisible();
   await expect(other).toHaveCount(0);
 });
+
+test('moderators find a Moderating feed in the sidebar with the posts of their communities', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/');
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  await expect(sidebar.getByRole('link', { name: 'Communities' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Moderating' })).toHaveCount(0);
+  await logOutApi(page);
+
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const community = await createCommunity(page);
+  await createTextPost(page, community.name, 'A post for the mods');
+  await page.goto('/');
+  await sidebar.getByRole('link', { name: 'Moderating' }).click();
+  await expect(page).toHaveURL(/\/moderating$/);
+  await expect(page.getByRole('heading', { name: 'Moderating', level: 1 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Moderating posts' }).getByRole('article', { name: 'A post for the mods' })).toBeVisible();
+});

@@ -57,6 +57,22 @@ export interface AuthOptions {
 const hashSessionId = (sid: string) => createHash('sha256').update(sid).digest('hex');
 const newSessionId = () => randomBytes(32).toString('base64url');
 
+/** The session of a session id with its user, or null when logged out, deleted or banned. */
+async function liveSession(sql: Sql, sessionId: string) {
+  const row = await getSessionUser(sql, hashSessionId(sessionId));
+  return row && !row.deletedAt && !row.bannedAt ? row : null;
+}
+
+/**
+ * The logged-in user of a request outside the API (where sessions are not read on every request,
+ * image files for one), looked up only when an answer depends on it.
+ */
+export async function sessionUser(sql: Sql, request: FastifyRequest): Promise<SessionUser | null> {
+  if (request.user) return request.user;
+  const row = await liveSession(sql, request.sessionId);
+  return row && { id: row.id, username: row.username, isAdmin: row.isAdmin };
+}
+
 /** The logged-in user, or a 401 for visitors. */
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
@@ -131,12 +147,11 @@ export default fp<AuthOptions>(
       }
       if (request.cookies[sessionCookie] !== request.sessionId) return;
 
-      const sessionKey = hashSessionId(request.sessionId);
-      const row = await getSessionUser(sql, sessionKey);
-      if (!row || row.deletedAt || row.bannedAt) return;
+      const row = await liveSession(sql, request.sessionId);
+      if (!row) return;
       request.user = { id: row.id, username: row.username, isAdmin: row.isAdmin };
       if (Date.now() - row.sessionLastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await touchSession(sql, sessionKey, row.id, request.ip);
+        await touchSession(sql, hashSessionId(request.sessionId), row.id, request.ip);
       }
     });
   },

@@ -6,7 +6,7 @@ import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import type { commentVoteBody, createCommentBody } from '@quorum/shared/schemas/comments';
 import type { UserGroup } from '@quorum/shared/types';
-import { canModerate } from '../communities/policy.ts';
+import { canModerate, type Standing } from '../communities/policy.ts';
 import { getStanding } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -53,21 +53,36 @@ export async function createComment(
   );
 }
 
-/** Only a comment's author changes it, and not once it is deleted. */
-function assertCanChange(user: Actor, comment: CommentRow): void {
+/**
+ * Only a comment's author changes it, and not once it is deleted; under a locked or deleted post
+ * only if the author moderates the community or is an admin. Answers the author's standing.
+ */
+async function assertCanChange(sql: Sql, user: Actor, post: PostState, comment: CommentRow): Promise<Standing> {
   if (comment.userId !== user.id) throw forbidden(Messages.onlyAuthorChangesComment);
   if (comment.deletedAt) throw forbidden(Messages.deletedCommentNotChangeable);
+  const standing = await getStanding(sql, comment.communityId, user.id);
+  if (!canModerate(user, standing)) {
+    if (post.deleted) throw forbidden(Messages.postDeleted);
+    if (post.locked) throw forbidden(Messages.postLocked, ErrorCode.postLocked);
+  }
+  return standing;
 }
 
-export async function editComment(sql: Sql, user: Actor, comment: CommentRow, body: string): Promise<void> {
-  assertCanChange(user, comment);
+export async function editComment(sql: Sql, user: Actor, post: PostState, comment: CommentRow, body: string): Promise<void> {
+  await assertCanChange(sql, user, post, comment);
   await q.updateCommentBody(sql, comment.id, body);
 }
 
 /** Signs a comment as another group the author belongs to (normal when none is named). */
-export async function changeCommentAs(sql: Sql, user: Actor, comment: CommentRow, group: UserGroup = 'normal'): Promise<void> {
-  assertCanChange(user, comment);
-  if (!canActAs(user, await getStanding(sql, comment.communityId, user.id), group)) throw forbidden(Messages.cannotCommentAs(group));
+export async function changeCommentAs(
+  sql: Sql,
+  user: Actor,
+  post: PostState,
+  comment: CommentRow,
+  group: UserGroup = 'normal',
+): Promise<void> {
+  const standing = await assertCanChange(sql, user, post, comment);
+  if (!canActAs(user, standing, group)) throw forbidden(Messages.cannotCommentAs(group));
   await q.setCommentGroup(sql, comment.id, group);
 }
 

@@ -56,10 +56,11 @@ export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | n
     noReplies: row.noReplies,
     createdAt: row.createdAt.toISOString(),
     editedAt: isEdited(row.createdAt, row.editedAt) ? row.editedAt.toISOString() : null,
+    deleted,
     deletedAt: row.deletedAt?.toISOString() ?? null,
     deletedAs: row.deletedAs,
     contentStripped: deleted,
-    isAuthorMuted: row.isAuthorMuted,
+    isAuthorMuted: !deleted && row.isAuthorMuted,
     ancestors: row.ancestors,
   };
 }

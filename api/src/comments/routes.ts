@@ -56,8 +56,8 @@ const commentsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { create: object; v
     const { action, userGroup } = parse(updateCommentQuery, request.query);
     const post = await loadPostState(sql, request.params.publicId);
     const comment = await loadComment(sql, request.params.commentId, post.id, user.id);
-    if (action === 'changeAsUser') await changeCommentAs(sql, user, comment, userGroup);
-    else await editComment(sql, user, comment, parse(updateCommentBody, request.body).body);
+    if (action === 'changeAsUser') await changeCommentAs(sql, user, post, comment, userGroup);
+    else await editComment(sql, user, post, comment, parse(updateCommentBody, request.body).body);
     return presented(comment.id, user);
   });
 

@@ -3,7 +3,7 @@ import { Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import { ADMIN_COMMENTS_PAGE_SIZE, COMMENT_REPLIES_PER_PAGE, COMMENT_SUBTREE_LIMIT, COMMENTS_PAGE_SIZE } from '@quorum/shared/constants';
 import type { Db } from '../db/connect.ts';
-import { decodeCursor, pageOf } from '../http/cursor.ts';
+import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { notFound } from '../http/errors.ts';
 import type { CommentRow } from './present.ts';
 import * as q from './queries.ts';
@@ -32,7 +32,7 @@ export async function loadComment(db: Db, commentId: string, postId: string, vie
  * has more replies than arrived.
  */
 export async function loadCommentsPage(db: Db, postId: string, viewerId: string | null, next?: string): Promise<CommentRows> {
-  const cursor = decodeCursor(next, 'comments');
+  const cursor = decodeCursor(next, 'comments', cursorValue.natural);
   const rows = await q.listTopLevel(db, postId, viewerId, COMMENTS_PAGE_SIZE, cursor && { upvotes: Number(cursor.value), id: cursor.id });
   const top = pageOf(rows, COMMENTS_PAGE_SIZE, (last) => ({ sort: 'comments', value: last.upvotes, id: last.id }));
   const replies = await q.listDescendants(db, postId, top.rows.map((c) => c.id), viewerId, COMMENT_REPLIES_PER_PAGE);
@@ -57,7 +57,7 @@ export async function loadPermalink(db: Db, postId: string, commentId: string, v
 
 /** A page of every comment on the site, newest first, for admins. */
 export async function loadLatestComments(db: Db, viewerId: string, next?: string): Promise<CommentRows> {
-  const cursor = decodeCursor(next, 'latest-comments');
+  const cursor = decodeCursor(next, 'latest-comments', cursorValue.none);
   const rows = await q.listLatestComments(db, viewerId, ADMIN_COMMENTS_PAGE_SIZE, cursor?.id);
   return pageOf(rows, ADMIN_COMMENTS_PAGE_SIZE, (last) => ({ sort: 'latest-comments', value: null, id: last.id }));
 }

@@ -20,6 +20,7 @@ export interface CommunityRow {
   isDefault: boolean;
   userJoined: boolean;
   userMod: boolean;
+  isMuted: boolean;
   mods: Array<{ id: string; username: string }>;
   rules: RuleRow[];
 }
@@ -43,6 +44,7 @@ export function presentCommunity(row: CommunityRow): Community {
     noMembers: row.noMembers,
     userJoined: row.userJoined,
     userMod: row.userMod,
+    isMuted: row.isMuted,
     mods: row.mods.map((mod) => ({ id: mod.id, username: mod.username })),
     rules: row.rules.map(presentRule),
     isDefault: row.isDefault,

@@ -5,7 +5,7 @@ import type { Standing } from './policy.ts';
 import type { CommunityRow } from './present.ts';
 
 /**
- * Communities with the viewer's relation to each (joined, moderating), their mods and rules.
+ * Communities with the viewer's relation to each (joined, moderating, muted), their mods and rules.
  * `extra` adds columns after these (the sort value a page's cursor is made from).
  */
 function selectCommunities(db: Db, viewerId: string | null, extra = db``) {
@@ -16,6 +16,7 @@ function selectCommunities(db: Db, viewerId: string | null, extra = db``) {
       exists (select 1 from default_communities d where d.community_id = c.id) as is_default,
       exists (select 1 from community_members m where m.community_id = c.id and m.user_id = ${viewerId}) as user_joined,
       exists (select 1 from community_mods m where m.community_id = c.id and m.user_id = ${viewerId}) as user_mod,
+      exists (select 1 from community_mutes m where m.community_id = c.id and m.user_id = ${viewerId}) as is_muted,
       coalesce((select json_agg(json_build_object('id', u.id, 'username', u.username) order by m.position)
         from community_mods m join users u on u.id = m.user_id where m.community_id = c.id), '[]') as mods,
       coalesce((select json_agg(json_build_object('id', r.id, 'rule', r.rule, 'description', r.description,

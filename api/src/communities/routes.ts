@@ -4,10 +4,10 @@ import {
   COMMUNITIES_PAGE_DEFAULT, COMMUNITIES_PAGE_MAX, createCommunityBody, getCommunityQuery, joinCommunityBody,
   listCommunitiesQuery, updateCommunityBody,
 } from '@quorum/shared/schemas/communities';
-import type { CommunitiesPage, Community, CommunitySort } from '@quorum/shared/types';
+import type { Community, CommunitySort } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
-import { decodeCursor, invalidCursor, pageOf } from '../http/cursor.ts';
+import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
 import { parse } from '../http/validate.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { createCommunity } from './actions.ts';
@@ -19,19 +19,29 @@ import ruleRoutes from './rule-routes.ts';
 
 const TIME_VALUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
+/** A creation time as the `new` and `old` sorts write it, naming a moment the calendar has. */
+function isTimeValue(value: unknown): boolean {
+  if (typeof value !== 'string' || !TIME_VALUE.test(value)) return false;
+  const time = new Date(value);
+  // Date rolls 30 February over into March; Postgres refuses it, and so do we.
+  return !Number.isNaN(time.getTime()) && time.getUTCFullYear() >= 1 && time.toISOString().slice(0, 19) === value.slice(0, 19);
+}
+
+const isName = (value: unknown) => typeof value === 'string' && value.length <= 64;
+
+const COMMUNITY_CURSOR_VALUE: Record<CommunitySort, CursorValueCheck> = {
+  size: cursorValue.natural,
+  new: isTimeValue,
+  old: isTimeValue,
+  name_asc: isName,
+  name_dsc: isName,
+};
+
 /** Where a cursor says the next page starts, checked against the kind of value its sort uses. */
 function pageStart(text: string | undefined, sort: CommunitySort): PageStart | undefined {
-  const cursor = decodeCursor(text, sort);
-  if (!cursor) return undefined;
-  const { value, id } = cursor;
-  const valid =
-    sort === 'size'
-      ? typeof value === 'number' && Number.isInteger(value) && value >= 0
-      : sort === 'new' || sort === 'old'
-        ? typeof value === 'string' && TIME_VALUE.test(value)
-        : typeof value === 'string' && value.length <= 64;
-  if (!valid || value === null) throw invalidCursor();
-  return { value, id };
+  const cursor = decodeCursor(text, sort, COMMUNITY_CURSOR_VALUE[sort]);
+  if (!cursor || cursor.value === null) return undefined;
+  return { value: cursor.value, id: cursor.id };
 }
 
 export interface CommunitiesRoutesOptions {
@@ -44,18 +54,23 @@ export interface CommunitiesRoutesOptions {
 }
 
 const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (app, { sql, store, maxBytes, limits }) => {
-  app.get('/communities', async (request): Promise<CommunitiesPage> => {
+  // A bare array, as the reference documents it; the next page's address is in a `Link` header.
+  app.get('/communities', async (request, reply): Promise<Community[]> => {
     const query = parse(listCommunitiesQuery, request.query);
     const viewerId = request.user?.id ?? null;
     if (query.q) {
       const limit = Math.min(query.limit ?? COMMUNITY_SUGGESTIONS_LIMIT, COMMUNITIES_PAGE_MAX);
       const rows = await searchCommunities(sql, { text: query.q, limit, viewerId });
-      return { communities: rows.map(presentCommunity), next: null };
+      return rows.map(presentCommunity);
     }
     const limit = Math.min(query.limit ?? COMMUNITIES_PAGE_DEFAULT, COMMUNITIES_PAGE_MAX);
     const rows = await listCommunities(sql, { sort: query.sort, limit, after: pageStart(query.next, query.sort), viewerId });
     const page = pageOf(rows, limit, (last) => ({ sort: query.sort, value: last.sortValue, id: last.id }));
-    return { communities: page.rows.map(presentCommunity), next: page.next };
+    if (page.next) {
+      const next = new URLSearchParams({ sort: query.sort, limit: String(limit), next: page.next });
+      reply.header('Link', `</api/communities?${next}>; rel="next"`);
+    }
+    return page.rows.map(presentCommunity);
   });
 
   app.post('/communities', async (request, reply): Promise<Community> => {

@@ -16,17 +16,29 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id])).toString('base64url');
 }
 
-export const invalidCursor = () => badRequest(Messages.invalidCursor, ErrorCode.invalidCursor);
+const invalidCursor = () => badRequest(Messages.invalidCursor, ErrorCode.invalidCursor);
 
-/** Decodes a cursor made for `sort`; undefined when none was given. */
-export function decodeCursor(text: string | undefined, sort: string): Cursor | undefined {
+/** What a sort's cursor may hold as its value; anything else is refused before it reaches SQL. */
+export type CursorValueCheck = (value: Cursor['value']) => boolean;
+
+export const cursorValue = {
+  /** A count, score or hotness. */
+  integer: (value: Cursor['value']) => typeof value === 'number' && Number.isSafeInteger(value),
+  /** A count that cannot be negative, or microseconds since the epoch. */
+  natural: (value: Cursor['value']) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0,
+  /** No value: the id alone orders the rows. */
+  none: (value: Cursor['value']) => value === null,
+} satisfies Record<string, CursorValueCheck>;
+
+/** Decodes a cursor made for `sort` whose value passes `valueOk`; undefined when none was given. */
+export function decodeCursor(text: string | undefined, sort: string, valueOk: CursorValueCheck): Cursor | undefined {
   if (text === undefined || text === '' || text === 'null' || text === 'undefined') return undefined;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (Array.isArray(parsed) && parsed.length === 3) {
       const [s, value, id] = parsed as unknown[];
-      const valueOk = value === null || typeof value === 'number' || typeof value === 'string';
-      if (s === sort && valueOk && typeof id === 'string' && isUuid(id)) {
+      const valueTyped = value === null || typeof value === 'number' || typeof value === 'string';
+      if (s === sort && valueTyped && valueOk(value as Cursor['value']) && typeof id === 'string' && isUuid(id)) {
         return { sort, value: value as Cursor['value'], id };
       }
     }

@@ -1,11 +1,12 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_COPY_NAMES } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
+import { sessionUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { notFound, sendError } from '../http/errors.ts';
 import { copyKey, originalKey } from './process.ts';
-import { getImage } from './queries.ts';
+import { getImageFile } from './queries.ts';
 import type { ImageStore } from './storage.ts';
 
 const CONTENT_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
@@ -31,10 +32,16 @@ export interface ImageFileRoutesOptions {
  * copy. A file never changes once written, so it may be cached for good.
  */
 const imageFileRoutes: FastifyPluginAsync<ImageFileRoutesOptions> = async (app, { sql, store }) => {
-  async function send(reply: FastifyReply, id: string, copy: string | null, ext: string) {
+  async function send(request: FastifyRequest, reply: FastifyReply, id: string, copy: string | null, ext: string) {
     if (!isUuid(id) || (copy !== null && !COPY_NAMES.has(copy))) return answerMissing(reply);
-    const image = await getImage(sql, id);
+    const image = await getImageFile(sql, id);
     if (!image) return answerMissing(reply);
+    // The files of a deleted post are for its author and admins only, and never kept by a shared cache.
+    const restricted = image.deletedPostAuthorId !== null;
+    if (restricted) {
+      const viewer = await sessionUser(sql, request);
+      if (!viewer?.isAdmin && viewer?.id !== image.deletedPostAuthorId) return answerMissing(reply);
+    }
     const format = copy === null ? image.format : image.copies.find((c) => c.name === copy)?.format;
     if (format === undefined || format !== ext || !CONTENT_TYPES[format]) return answerMissing(reply);
 
@@ -47,19 +54,19 @@ const imageFileRoutes: FastifyPluginAsync<ImageFileRoutesOptions> = async (app, 
     return reply
       .header('Content-Type', CONTENT_TYPES[format])
       .header('Content-Length', file.size)
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cache-Control', restricted ? 'private, no-store' : 'public, max-age=31536000, immutable')
       .header('X-Content-Type-Options', 'nosniff')
       .send(file.stream);
   }
 
   app.get<{ Params: { file: string } }>('/images/:file', async (request, reply) => {
     const file = splitFileName(request.params.file);
-    return file ? send(reply, file.name, null, file.ext) : answerMissing(reply);
+    return file ? send(request, reply, file.name, null, file.ext) : answerMissing(reply);
   });
 
   app.get<{ Params: { id: string; file: string } }>('/images/:id/:file', async (request, reply) => {
     const file = splitFileName(request.params.file);
-    return file ? send(reply, request.params.id, file.name, file.ext) : answerMissing(reply);
+    return file ? send(request, reply, request.params.id, file.name, file.ext) : answerMissing(reply);
   });
 
   // Any other address under /images is a miss too, never the web app's page.

@@ -52,6 +52,19 @@ export async function getImage(db: Db, id: string): Promise<ImageRow | undefined
   return row;
 }
 
+/**
+ * A live image and, when it belongs to a deleted post whose content is kept, that post's author:
+ * then only the author and admins may see its files, like the post itself.
+ */
+export async function getImageFile(db: Db, id: string): Promise<(ImageRow & { deletedPostAuthorId: string | null }) | undefined> {
+  const [row] = await db<(ImageRow & { deletedPostAuthorId: string | null })[]>`
+    select i.id, i.format, i.width, i.height, i.alt_text, i.average_color, i.copies, i.store_key, i.uploaded_by,
+      (select p.user_id from post_images pi join posts p on p.id = pi.post_id
+        where pi.image_id = i.id and p.deleted_at is not null) as deleted_post_author_id
+    from images i where i.id = ${id} and i.deleted_at is null`;
+  return row;
+}
+
 export async function updateImageAltText(db: Db, id: string, altText: string | null): Promise<ImageJson | undefined> {
   const [row] = await db<ImageJson[]>`
     update images set alt_text = ${altText} where id = ${id} and deleted_at is null

@@ -9,6 +9,7 @@ import type {
   createPostBody, deletePostQuery, PostAction, PostActionQuery, postVoteBody, updatePostBody,
 } from '@quorum/shared/schemas/posts';
 import type { UserGroup } from '@quorum/shared/types';
+import { canModerate, type Standing } from '../communities/policy.ts';
 import { getCommunityForPosting, getStanding } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
@@ -90,12 +91,17 @@ export async function createPost(sql: Sql, user: Actor, input: v.InferOutput<typ
 }
 
 /** Changes a post's title, body (text posts) or signature: its author only, and not once deleted. */
+/** A locked post stays as it is, but for its community's mods and admins. */
+function assertUnlockedFor(user: Actor, standing: Standing, post: { lockedAt: Date | null }): void {
+  if (post.lockedAt && !canModerate(user, standing)) throw forbidden(Messages.postLocked, ErrorCode.postLocked);
+}
+
 export async function editPost(sql: Sql, user: Actor, post: PostRow, input: v.InferOutput<typeof updatePostBody>): Promise<void> {
   if (!canEditPost(user, post)) throw forbidden(Messages.onlyAuthorEditsPost);
   if (post.deletedAt) throw forbidden(Messages.deletedPostNotEditable);
-  if (input.userGroup && !canActAs(user, await getStanding(sql, post.communityId, user.id), input.userGroup)) {
-    throw forbidden(Messages.cannotPostAs(input.userGroup));
-  }
+  const standing = await getStanding(sql, post.communityId, user.id);
+  assertUnlockedFor(user, standing, post);
+  if (input.userGroup && !canActAs(user, standing, input.userGroup)) throw forbidden(Messages.cannotPostAs(input.userGroup));
   await q.updatePostContent(sql, post.id, {
     title: input.title,
     body: post.type === 'text' ? input.body : undefined,
@@ -106,7 +112,9 @@ export async function editPost(sql: Sql, user: Actor, post: PostRow, input: v.In
 /** Signs a post as another group the author belongs to (normal when none is named). */
 async function changePostAs(sql: Sql, user: Actor, post: PostRow, group: UserGroup = 'normal'): Promise<void> {
   if (!canEditPost(user, post)) throw forbidden(Messages.onlyAuthorSignsPost);
-  if (!canActAs(user, await getStanding(sql, post.communityId, user.id), group)) throw forbidden(Messages.cannotPostAs(group));
+  const standing = await getStanding(sql, post.communityId, user.id);
+  assertUnlockedFor(user, standing, post);
+  if (!canActAs(user, standing, group)) throw forbidden(Messages.cannotPostAs(group));
   await q.updatePostContent(sql, post.id, { userGroup: group });
 }
 

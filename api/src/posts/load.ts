@@ -2,10 +2,15 @@
 import { Messages } from '@quorum/shared/errors';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
 import type { Db } from '../db/connect.ts';
-import { decodeCursor, pageOf } from '../http/cursor.ts';
-import { notFound } from '../http/errors.ts';
+import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
+import { badRequest, notFound, unauthorized } from '../http/errors.ts';
+import { assertCanModerate } from '../communities/load.ts';
+import type { Actor } from './policy.ts';
 import type { PostRow } from './present.ts';
-import { getPostById, getPostByPublicId, getPostState, listFeed, listPinned, sortValue, type FeedScope, type PostState } from './queries.ts';
+import {
+  countModeratedPosts, getPostById, getPostByPublicId, getPostState, listFeed, listModeratedPosts, listPinned, sortValue,
+  type FeedScope, type PostState,
+} from './queries.ts';
 
 export async function loadPost(db: Db, publicId: string, viewerId: string | null): Promise<PostRow> {
   const post = await getPostByPublicId(db, publicId, viewerId);
@@ -26,9 +31,20 @@ export async function loadPostState(db: Db, publicId: string): Promise<PostState
   return post;
 }
 
+/** What each sort's cursor holds: see `sortValue`. */
+function feedCursorValue(sort: FeedQuery['sort']): CursorValueCheck {
+  if (sort === 'activity') return cursorValue.natural;
+  if (sort === 'latest') return cursorValue.none;
+  return cursorValue.integer;
+}
+
 function feedScope(query: FeedQuery, viewerId: string | null): FeedScope {
   if (query.communityId) return { kind: 'community', communityId: query.communityId };
   if (query.feed === 'home') return viewerId ? { kind: 'joined', userId: viewerId } : { kind: 'default' };
+  if (query.feed === 'moderating') {
+    if (!viewerId) throw unauthorized();
+    return { kind: 'moderating', userId: viewerId };
+  }
   return { kind: 'all' };
 }
 
@@ -37,7 +53,7 @@ function feedScope(query: FeedQuery, viewerId: string | null): FeedScope {
  * are left out of the pages after.
  */
 export async function loadFeed(db: Db, query: FeedQuery, viewerId: string | null): Promise<{ rows: PostRow[]; next: string | null }> {
-  const cursor = decodeCursor(query.next, query.sort);
+  const cursor = decodeCursor(query.next, query.sort, feedCursorValue(query.sort));
   const scope = feedScope(query, viewerId);
   const showPins = query.sort === 'hot';
   const pinScope = scope.kind === 'community' ? 'community' : 'site';
@@ -57,4 +73,28 @@ export async function loadFeed(db: Db, query: FeedQuery, viewerId: string | null
   ]);
   const page = pageOf(rows, query.limit, (last) => ({ sort: query.sort, value: sortValue(query.sort, last), id: last.id }));
   return { rows: [...pinned.filter((post) => !post.hidden), ...page.rows], next: page.next };
+}
+
+/**
+ * Modtools' numbered page of a community's deleted or locked posts, with their total: for the
+ * community's mods and admins only.
+ */
+export async function loadModeratedPosts(
+  db: Db,
+  query: FeedQuery & { filter: 'deleted' | 'locked' },
+  viewer: Actor,
+): Promise<{ rows: PostRow[]; total: number }> {
+  if (!query.communityId) throw badRequest(Messages.communityNotFound);
+  await assertCanModerate(db, viewer, query.communityId);
+  const [rows, total] = await Promise.all([
+    listModeratedPosts(db, {
+      communityId: query.communityId,
+      filter: query.filter,
+      viewerId: viewer.id,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    countModeratedPosts(db, query.communityId, query.filter),
+  ]);
+  return { rows, total };
 }

@@ -74,7 +74,9 @@ export type FeedScope =
   /** The communities a user joined. */
   | { kind: 'joined'; userId: string }
   /** The site's default communities (everything when there are none). */
-  | { kind: 'default' };
+  | { kind: 'default' }
+  /** The communities a user moderates. */
+  | { kind: 'moderating'; userId: string };
 
 export interface FeedOptions {
   scope: FeedScope;
@@ -141,6 +143,8 @@ function scopeFilter(db: Db, scope: FeedScope) {
     case 'default':
       return db`and (p.community_id in (select community_id from default_communities)
         or not exists (select 1 from default_communities))`;
+    case 'moderating':
+      return db`and p.community_id in (select community_id from community_mods where user_id = ${scope.userId})`;
   }
 }
 
@@ -164,6 +168,32 @@ export async function listFeed(db: Db, query: FeedOptions): Promise<PostRow[]> {
       ${after}
     order by ${order}
     limit ${query.limit + 1}`;
+}
+
+export interface ModeratedListOptions {
+  communityId: string;
+  filter: 'deleted' | 'locked';
+  viewerId: string;
+  limit: number;
+  offset: number;
+}
+
+/** A page of a community's deleted or locked posts, the latest deleted or locked first. */
+export async function listModeratedPosts(db: Db, query: ModeratedListOptions): Promise<PostRow[]> {
+  const deleted = query.filter === 'deleted';
+  return db<PostRow[]>`
+    ${selectPosts(db, query.viewerId)}
+    where p.community_id = ${query.communityId} and ${deleted ? db`p.deleted_at is not null` : db`p.locked_at is not null`}
+    order by ${deleted ? db`p.deleted_at` : db`p.locked_at`} desc, p.id desc
+    limit ${query.limit} offset ${query.offset}`;
+}
+
+/** How many posts of a community are deleted, or locked. */
+export async function countModeratedPosts(db: Db, communityId: string, filter: 'deleted' | 'locked'): Promise<number> {
+  const [row] = await db<{ count: number }[]>`
+    select count(*)::int as count from posts p
+    where p.community_id = ${communityId} and ${filter === 'deleted' ? db`p.deleted_at is not null` : db`p.locked_at is not null`}`;
+  return row?.count ?? 0;
 }
 
 /** Pinned posts shown on top of the first page: site-wide ones on site feeds, or a community's. */

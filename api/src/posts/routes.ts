@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   createPostBody, deletePostQuery, feedQuery, getPostQuery, hidePostBody, postActionQuery, postVoteBody, updatePostBody,
 } from '@quorum/shared/schemas/posts';
-import type { Post, PostsPage } from '@quorum/shared/types';
+import type { ModeratedPostsPage, Post, PostsPage } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
 import { presentComment } from '../comments/present.ts';
 import { loadCommentsPage } from '../comments/thread.ts';
@@ -12,7 +12,7 @@ import type { Sql } from '../db/connect.ts';
 import { parse } from '../http/validate.ts';
 import { createPost, deletePost, editPost, hidePost, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
-import { loadFeed, loadPost, loadPostById } from './load.ts';
+import { loadFeed, loadModeratedPosts, loadPost, loadPostById } from './load.ts';
 import { presentPost } from './present.ts';
 import { recordVisit } from './queries.ts';
 
@@ -28,8 +28,16 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, l
   const thumbnails = linkThumbnails(sql, linkImage, app.log);
   app.addHook('onClose', thumbnails.settle);
 
-  app.get('/posts', async (request): Promise<PostsPage> => {
-    const feed = await loadFeed(sql, parse(feedQuery, request.query), request.user?.id ?? null);
+  app.get('/posts', async (request): Promise<PostsPage | ModeratedPostsPage> => {
+    const query = parse(feedQuery, request.query);
+    const { filter } = query;
+    if (filter) {
+      const user = requireUser(request);
+      const list = await loadModeratedPosts(sql, { ...query, filter }, user);
+      const posts = list.rows.map((row) => presentPost(row, user));
+      return { posts, next: null, noPosts: list.total, limit: query.limit, page: query.page };
+    }
+    const feed = await loadFeed(sql, query, request.user?.id ?? null);
     return { posts: feed.rows.map((row) => presentPost(row, request.user)), next: feed.next };
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject as injectContext } from 'vitest';
 import { createApiClient, type ApiClient } from '@quorum/client/api-client';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Sql } from '../../src/db/connect.ts';
 import { createTestDatabase } from './database.ts';
@@ -16,13 +16,14 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh database of its own; rate limits off unless asked for, and password
- * hashes cheaper than in production so that the many sign-ups of the suite stay quick.
+ * The real app on a fresh database of its own; rate limits off unless asked for, no log unless
+ * given one, and password hashes cheaper than in production so that the many sign-ups of the
+ * suite stay quick.
  */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, logger: AppOptions['logger'] = false): Promise<TestApp> {
   const database = await createTestDatabase(injectContext('templateDatabase'));
   const config: Config = { ...loadConfig({}), rateLimit: false, webDist: undefined, scryptLogN: 14, ...overrides };
-  const app = await buildApp({ config, sql: database.sql });
+  const app = await buildApp({ config, sql: database.sql, logger });
   await app.ready();
   return {
     app,

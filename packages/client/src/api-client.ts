@@ -67,6 +67,12 @@ export interface RawRequest {
   signal?: AbortSignal;
 }
 
+/** The `next` cursor of the address a `Link` header names as rel="next", or null. */
+export function nextCursor(link: string | null): string | null {
+  const address = link && /<([^>]*)>\s*;\s*rel="next"/.exec(link)?.[1];
+  return address ? new URL(address, 'http://localhost').searchParams.get('next') : null;
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const baseUrl = options.baseUrl ?? '';
@@ -110,11 +116,14 @@ export function createApiClient(options: ApiClientOptions) {
     return json as T;
   }
 
-  /** Sends a call with the token and parses the JSON answer; `body` goes as is (JSON text or FormData). */
-  async function send<T>(
+  /**
+   * Sends a call with the token and parses the JSON answer, handing back its headers too; `body`
+   * goes as is (JSON text or FormData).
+   */
+  async function sendForAnswer<T>(
     path: string,
     { method, query, body, contentType, signal }: { method: string; query?: Query; body?: BodyInit; contentType?: string; signal?: AbortSignal },
-  ): Promise<T> {
+  ): Promise<{ data: T; headers: Headers }> {
     let response: Response;
     try {
       response = await fetchRaw(path, { method, query, body, contentType, signal });
@@ -122,7 +131,13 @@ export function createApiClient(options: ApiClientOptions) {
       if (signal?.aborted) throw error;
       throw new ApiError(0, null);
     }
-    return readAnswer<T>(response.status, response.ok, response.headers.get(CSRF_RESPONSE_HEADER), await response.text());
+    const data = readAnswer<T>(response.status, response.ok, response.headers.get(CSRF_RESPONSE_HEADER), await response.text());
+    return { data, headers: response.headers };
+  }
+
+  /** Sends a call with the token and parses the JSON answer. */
+  async function send<T>(path: string, options: Parameters<typeof sendForAnswer>[1]): Promise<T> {
+    return (await sendForAnswer<T>(path, options)).data;
   }
 
   /**
@@ -263,10 +278,14 @@ export function createApiClient(options: ApiClientOptions) {
       request<Comment>('/api/_commentVote', { method: 'POST', body: { commentId, up } }),
 
     // Communities
-    getCommunities: (
+    /** GET /api/communities answers a bare array; the next page's cursor comes from its `Link` header. */
+    getCommunities: async (
       query: { sort?: CommunitySort; q?: string; limit?: number; next?: string | null },
       signal?: AbortSignal,
-    ) => request<CommunitiesPage>('/api/communities', { query, signal }),
+    ): Promise<CommunitiesPage> => {
+      const { data, headers } = await sendForAnswer<Community[]>('/api/communities', { method: 'GET', query, signal });
+      return { communities: data, next: nextCursor(headers.get('Link')) };
+    },
     getCommunityByName: (name: string, signal?: AbortSignal) =>
       request<Community>(`/api/communities/${encodeURIComponent(name)}`, { query: { byName: true }, signal }),
     createCommunity: (body: { name: string; about?: string | null }) =>

@@ -91,7 +91,9 @@ export const FEED_LIMIT_MAX = 50;
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const MODTOOLS_PAGE_SIZE = 10;
 /** The feeds of the home page: the communities a user joined (or the defaults), and everything. */
-export const FEEDS = ['home', 'all'] as const;
+export const FEEDS = ['home', 'all', 'moderating'] as const;
+/** The lists of a community's posts that only its mods and admins see. */
+export const MODERATED_POST_FILTERS = ['deleted', 'locked'] as const;
 export const FEED_SORTS = ['hot', 'activity', 'latest', 'day', 'week', 'month', 'year', 'all'] as const;
 export const DEFAULT_FEED_SORT = 'hot';
 export const COMMUNITY_SORTS = ['new', 'old', 'size', 'name_asc', 'name_dsc'] as const;

@@ -169,6 +169,7 @@ export interface Comment {
   noReplies: number;
   createdAt: string;
   editedAt: string | null;
+  deleted: boolean;
   deletedAt: string | null;
   deletedAs: UserGroup | null;
   contentStripped: boolean;
@@ -193,6 +194,8 @@ export interface Community {
   noMembers: number;
   userJoined: boolean;
   userMod: boolean;
+  /** Whether the viewer muted the community. */
+  isMuted: boolean;
   mods: Array<{ id: string; username: string }>;
   rules: Rule[];
   isDefault: boolean;
@@ -342,6 +345,13 @@ export interface PostsPage {
 }
 
 /** GET /api/communities */
+/** GET /api/posts?filter=deleted|locked: one numbered page and the total for the filter. */
+export interface ModeratedPostsPage extends PostsPage {
+  noPosts: number;
+  limit: number;
+  page: number;
+}
+
 export interface CommunitiesPage {
   communities: Community[];
   next: string | null;

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomeRoute /> },
           { path: paths.subscriptions.path, element: <HomeRoute /> },
           { path: paths.all.path, element: <HomeRoute /> },
+          { path: paths.moderating.path, element: <HomeRoute /> },
           { path: paths.login.path, element: <LoginRoute /> },
           {
             element: <RequireLogin />,

@@ -12,6 +12,7 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   subscriptions: { path: '/subscriptions', getHref: () => '/subscriptions' },
   all: { path: '/all', getHref: () => '/all' },
+  moderating: { path: '/moderating', getHref: () => '/moderating' },
   login: {
     path: '/login',
     /** `redirectTo` is where to go after logging in (a path on this site). */

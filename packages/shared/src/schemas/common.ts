@@ -8,6 +8,19 @@ export function isUuid(text: string): boolean {
   return UUID.test(text);
 }
 
+/**
+ * True when a string anywhere in `input` (JSON, a query, path parameters) holds U+0000: no text
+ * column can store it, so the API refuses such input whatever the field.
+ */
+export function containsNul(input: unknown): boolean {
+  if (typeof input === 'string') return input.includes('\u0000');
+  if (Array.isArray(input)) return input.some(containsNul);
+  if (input !== null && typeof input === 'object') {
+    return Object.entries(input).some(([key, value]) => key.includes('\u0000') || containsNul(value));
+  }
+  return false;
+}
+
 /** An opaque id as the API hands it out. */
 export const id = v.pipe(v.string('Invalid id.'), v.trim(), v.nonEmpty('Invalid id.'), v.maxLength(64, 'Invalid id.'));
 export const userGroup = v.picklist(USER_GROUPS, 'Invalid user group.');

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import {
-  ALT_TEXT_MAX, CONTENT_TYPES, DEFAULT_FEED_SORT, FEED_LIMIT_DEFAULT, FEED_LIMIT_MAX, FEED_SORTS, FEEDS, IMAGE_CAPTION_MAX,
+  ALT_TEXT_MAX, CONTENT_TYPES, MODERATED_POST_FILTERS, DEFAULT_FEED_SORT, FEED_LIMIT_DEFAULT, FEED_LIMIT_MAX, FEED_SORTS, FEEDS, IMAGE_CAPTION_MAX,
   LINK_URL_MAX, POST_BODY_MAX, POST_IMAGES_MAX, POST_TITLE_MAX, POST_TITLE_MIN, POST_TYPES, REPORT_DESCRIPTION_MAX,
 } from '../constants.ts';
 import { Messages } from '../errors.ts';
@@ -110,6 +110,12 @@ export const feedQuery = v.object({
     String(FEED_LIMIT_DEFAULT),
   ),
   next: cursorParam,
+  /** Modtools' lists of a community's deleted or locked posts, paged by number instead of a cursor. */
+  filter: v.optional(v.picklist(MODERATED_POST_FILTERS, 'Unknown filter.')),
+  page: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Invalid page.'), v.transform(Number), v.minValue(1, 'Invalid page.')),
+    '1',
+  ),
 });
 export type FeedQuery = v.InferOutput<typeof feedQuery>;
 

@@ -104,6 +104,7 @@ export const updateProfileBody = v.object({
     v.pipe(
       v.nullable(v.string()),
       v.transform((value) => (value ?? '').trim()),
+      v.maxLength(EMAIL_MAX, 'Please enter a valid email'),
       v.check((value) => value === '' || EMAIL_PATTERN.test(value), 'Please enter a valid email'),
     ),
   ),

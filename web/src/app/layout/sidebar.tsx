@@ -169,6 +169,9 @@ export function Sidebar({ open, onOpen, onClose }: SidebarProps) {
             <ul className="sidebar__list">
               <SidebarLink to={paths.home.getHref()} icon="home" label="Home" end />
               {user && <HomeFeedToggle homeFeed={user.homeFeed ?? 'all'} />}
+              {user && user.moddingList.length > 0 && (
+                <SidebarLink to={paths.moderating.getHref()} icon="shield" label="Moderating" />
+              )}
               <SidebarLink to={paths.communities.getHref()} icon="communities" label="Communities" />
             </ul>
           </nav>

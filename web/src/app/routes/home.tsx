@@ -1,6 +1,6 @@
 import { WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import { formatCount } from '@quorum/shared/format';
-import type { User } from '@quorum/shared/types';
+import type { Feed as FeedName, User } from '@quorum/shared/types';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -17,7 +17,6 @@ import { useInitialData } from '../../lib/session/get-initial.ts';
 import './home.css';
 import '../../features/posts/components/feed/feed.css';
 
-type HomeFeed = 'home' | 'all';
 
 function JoinCard({ people }: { people: number }) {
   const authDialog = useAuthDialog();
@@ -43,13 +42,14 @@ function JoinCard({ people }: { people: number }) {
   );
 }
 
-const FEED_DESCRIPTIONS: Record<HomeFeed, string> = {
+const FEED_DESCRIPTIONS: Record<FeedName, string> = {
   home: 'Posts from the communities you joined.',
   all: 'Posts from every community.',
+  moderating: 'Posts from the communities you moderate.',
 };
 
 /** The logged-in user's shortcuts in the right column, under what the feed beside them shows. */
-function CreateCard({ user, feed }: { user: User; feed: HomeFeed }) {
+function CreateCard({ user, feed }: { user: User; feed: FeedName }) {
   const [creating, setCreating] = useState(false);
   return (
     <section className="card home-actions" aria-labelledby="home-actions-title">
@@ -89,6 +89,7 @@ function CreatePostBar({ user }: { user: User }) {
 const TITLES: Record<string, string> = {
   [paths.subscriptions.path]: 'Subscriptions',
   [paths.all.path]: 'All',
+  [paths.moderating.path]: 'Moderating',
 };
 
 /** The home feed of /, /subscriptions and /all. */
@@ -100,8 +101,12 @@ export function HomeRoute() {
   const title = TITLES[pathname] ?? 'Home';
   useDocumentTitle(pathname === '/' ? undefined : title);
 
-  // "/" is the user's chosen home feed; /subscriptions and /all name theirs.
-  const feed: HomeFeed = pathname === paths.all.path ? 'all' : pathname === paths.subscriptions.path ? 'home' : user?.homeFeed === 'all' ? 'all' : 'home';
+  // "/" is the user's chosen home feed; /subscriptions, /all and /moderating name theirs.
+  const feed: FeedName =
+    pathname === paths.moderating.path ? 'moderating'
+      : pathname === paths.all.path ? 'all'
+        : pathname === paths.subscriptions.path ? 'home'
+          : user?.homeFeed === 'all' ? 'all' : 'home';
   const toggle = feed === 'all' ? { href: paths.subscriptions.getHref(), label: user ? 'Subscriptions' : 'Home' } : { href: paths.all.getHref(), label: 'All' };
 
   return (

@@ -25,6 +25,7 @@ function comment(id: string, ancestors: string[] = [], extra: Partial<Comment> =
     noReplies: 0,
     createdAt: '2026-01-01T00:00:00.000Z',
     editedAt: null,
+    deleted: false,
     deletedAt: null,
     deletedAs: null,
     contentStripped: false,

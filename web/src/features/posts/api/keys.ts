@@ -1,7 +1,7 @@
-import type { FeedSort } from '@quorum/shared/types';
+import type { Feed, FeedSort } from '@quorum/shared/types';
 
 export interface FeedParams {
-  feed?: 'home' | 'all';
+  feed?: Feed;
   communityId?: string;
   sort: FeedSort;
 }
