@@ -185,3 +185,12 @@ test('compact rows line up their menus, thumbnail or not, and take about half th
     expect(height, 'a compact row is about half a card').toBeLessThanOrEqual(cardHeight * 0.55);
   }
 });
+
+test('the login page and its fields fit a 320 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the login page');
+  await expectInsideViewport(page, page.getByLabel('Username'), 'the username box');
+  await expectInsideViewport(page, page.getByRole('button', { name: 'Login', exact: true }).last(), 'the Login button');
+});
