@@ -451,6 +451,25 @@ describe('GET /images/…', () => {
     }
   });
 
+  it('serves the link thumbnail of a deleted post only to its author and admins', async () => {
+    const author = await makeUser(t, 1000);
+    const admin = await makeAdmin(t);
+    const stranger = await makeUser(t);
+    const community = await makeCommunity(author.browser);
+    const thumbnail = await uploaded(author.browser, await solid(40, 30, { r: 7, g: 8, b: 9 }).jpeg().toBuffer());
+    // A loopback address: the server refuses to fetch it, so the thumbnail is set here instead.
+    const created = await author.browser.post('/api/posts', { type: 'link', title: 'Soon gone', community: community.name, url: 'http://127.0.0.1:9/page' });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.sql`update images set attached_at = now() where id = ${thumbnail.id}`;
+    await t.sql`update posts set link_image_id = ${thumbnail.id} where public_id = ${created.json().publicId}`;
+    expect((await stranger.browser.get(thumbnail.url)).statusCode).toBe(200);
+
+    expect((await author.browser.request('DELETE', `/api/posts/${created.json().publicId}`)).statusCode).toBe(200);
+    expect((await stranger.browser.get(thumbnail.url)).statusCode).toBe(404);
+    expect((await (await new Browser(t.app).open()).get(thumbnail.url)).statusCode).toBe(404);
+    for (const browser of [author.browser, admin.browser]) expect((await browser.get(thumbnail.url)).statusCode).toBe(200);
+  });
+
   it('answers HEAD requests with the headers only', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: image.url });
     expect(response.statusCode).toBe(200);

@@ -59,8 +59,11 @@ export async function getImage(db: Db, id: string): Promise<ImageRow | undefined
 export async function getImageFile(db: Db, id: string): Promise<(ImageRow & { deletedPostAuthorId: string | null }) | undefined> {
   const [row] = await db<(ImageRow & { deletedPostAuthorId: string | null })[]>`
     select i.id, i.format, i.width, i.height, i.alt_text, i.average_color, i.copies, i.store_key, i.uploaded_by,
-      (select p.user_id from post_images pi join posts p on p.id = pi.post_id
-        where pi.image_id = i.id and p.deleted_at is not null) as deleted_post_author_id
+      coalesce(
+        (select p.user_id from post_images pi join posts p on p.id = pi.post_id
+          where pi.image_id = i.id and p.deleted_at is not null),
+        (select p.user_id from posts p where p.link_image_id = i.id and p.deleted_at is not null)
+      ) as deleted_post_author_id
     from images i where i.id = ${id} and i.deleted_at is null`;
   return row;
 }
