@@ -1,12 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkSizes } from './build/chunk-sizes.ts';
+import { precompress } from './build/precompress.ts';
+// A relative path: the config loader bundles files of the repository but not TypeScript packages.
+import { SHARE_FIELDS, SHARE_TARGET_PATH } from '../packages/shared/src/share-target.ts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
+  define: {
+    __APP_BUILD__: JSON.stringify(Date.now().toString(36)),
+  },
   plugins: [
     react(),
+    chunkSizes(),
+    precompress(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: '../sw/src',
@@ -33,13 +42,35 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // The richer install sheet shows these (made by scripts/pwa-screenshots.mjs).
+        screenshots: [
+          { src: '/screenshots/home-narrow.png', sizes: '780x1688', type: 'image/png', form_factor: 'narrow', label: 'The home feed on a phone' },
+          { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'The home feed on a computer' },
+        ],
+        shortcuts: [
+          { name: 'New post', short_name: 'Post', url: '/new', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Notifications', url: '/notifications', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+        ],
+        // Links, text and images shared to the installed app open New post (see sw/src/share-target.ts).
+        share_target: {
+          action: SHARE_TARGET_PATH,
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            title: SHARE_FIELDS.title,
+            text: SHARE_FIELDS.text,
+            url: SHARE_FIELDS.url,
+            files: [{ name: SHARE_FIELDS.files, accept: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] }],
+          },
+        },
       },
       // The manifest icons are matched by the glob patterns already, and the plugin adds the
       // web manifest itself.
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        globIgnores: ['manifest.webmanifest'],
+        // Screenshots are only for the install sheet.
+        globIgnores: ['manifest.webmanifest', 'screenshots/**'],
       },
       devOptions: { enabled: false },
     }),

@@ -2,7 +2,9 @@ import Fastify, { type FastifyBodyParser, type FastifyInstance, type FastifyServ
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { SHARE_TARGET_PATH } from '@quorum/shared/share-target';
 import adminRoutes from './admin/routes.ts';
+import analyticsRoutes from './analytics/routes.ts';
 import { scryptCost } from './auth/passwords.ts';
 import authPlugin from './auth/plugin.ts';
 import authRoutes from './auth/routes.ts';
@@ -14,7 +16,8 @@ import { refuseNonCanonicalPath } from './http/canonical-path.ts';
 import { answerApiNotFound, answerConnectionError, frameworkErrors, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
 import { tooManyRequests, unsupportedMediaType } from './http/errors.ts';
 import { refuseNulInput } from './http/validate.ts';
-import { hasWebBuild, sendAppShell, serveWeb } from './http/web.ts';
+import { hasWebBuild, sendAppShell, serveWeb, shareTargetFallback } from './http/web.ts';
+import { honourIdempotencyKeys } from './idempotency/hooks.ts';
 import imageFileRoutes from './images/file-routes.ts';
 import imagesRoutes from './images/routes.ts';
 import { createImageStore } from './images/storage.ts';
@@ -22,8 +25,13 @@ import commentsRoutes from './comments/routes.ts';
 import initialRoutes from './initial/routes.ts';
 import { linkImageSaver } from './links/preview.ts';
 import linksRoutes from './links/routes.ts';
+import listsRoutes from './lists/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
+import { registerJobQueue } from './jobs/plugin.ts';
+import { notificationJobHandlers } from './notifications/jobs.ts';
+import notificationsRoutes from './notifications/routes.ts';
 import postsRoutes from './posts/routes.ts';
+import reportsRoutes from './reports/routes.ts';
 import { loadAppSecrets } from './site/app-data.ts';
 import usersRoutes from './users/routes.ts';
 import settingsRoutes from './users/settings-routes.ts';
@@ -62,6 +70,11 @@ function readPlainTextAsJson(app: FastifyInstance): void {
   });
 }
 
+/** Push services want a contact: the site's https address, or a mailto: on its host. */
+function vapidSubject(publicUrl: string): string {
+  return publicUrl.startsWith('https://') ? publicUrl : `mailto:admin@${new URL(publicUrl).hostname}`;
+}
+
 export interface AppOptions {
   config: Config;
   sql: Sql;
@@ -83,6 +96,9 @@ const LIMITS = {
   settings: { max: 30, timeWindow: '1 minute' },
   upload: { max: 20, timeWindow: '1 minute' },
   linkInfo: { max: 30, timeWindow: '1 minute' },
+  analytics: { max: 120, timeWindow: '1 minute' },
+  report: { max: 10, timeWindow: '1 minute' },
+  listWrite: { max: 60, timeWindow: '1 minute' },
 };
 
 export async function buildApp({ config, sql, logger = false }: AppOptions): Promise<FastifyInstance> {
@@ -106,6 +122,8 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   const secrets = await loadAppSecrets(sql, { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey });
 
   // Infrastructure
+  const vapid = { ...secrets.vapid, subject: config.vapidSubject ?? vapidSubject(config.publicUrl) };
+  registerJobQueue(app, sql, (jobs) => notificationJobHandlers(sql, jobs, vapid), config.jobPollMs);
   await app.register(fastifyCookie);
   readPlainTextAsJson(app);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
@@ -143,14 +161,19 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
         (request, reply) => answerApiNotFound(reply, allowedMethods(request.method, request.url)),
       );
       refuseNulInput(api);
-      await api.register(initialRoutes, { sql, vapidPublicKey: secrets.vapid.publicKey });
+      honourIdempotencyKeys(api, sql);
+      await api.register(initialRoutes, {
+        sql,
+        vapidPublicKey: secrets.vapid.publicKey,
+        captchaSiteKey: (config.captchaSecret && config.captchaSiteKey) || null,
+      });
       await api.register(authRoutes, {
         sql,
         cost,
         limits,
         captcha: config.captchaSecret ? { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl } : undefined,
       });
-      await api.register(usersRoutes, { sql });
+      await api.register(usersRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes, limits: config.rateLimit ? { upload: LIMITS.upload } : false });
       await api.register(settingsRoutes, { sql, cost, limits: config.rateLimit ? { settings: LIMITS.settings } : false });
       await api.register(siteRoutes, { sql });
       await api.register(mutesRoutes, { sql });
@@ -161,6 +184,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
         limits: config.rateLimit ? { upload: LIMITS.upload } : false,
       });
       await api.register(adminRoutes, { sql });
+      await api.register(analyticsRoutes, { sql, limits: config.rateLimit ? { analytics: LIMITS.analytics } : false });
       await api.register(imagesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes, limits: config.rateLimit ? { upload: LIMITS.upload } : false });
       await api.register(linksRoutes, { allowPrivate: config.linkFetchAllowPrivate, limits: config.rateLimit ? { linkInfo: LIMITS.linkInfo } : false });
       await api.register(postsRoutes, {
@@ -168,18 +192,22 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
         linkImage: linkImageSaver(sql, imageStore, { allowPrivate: config.linkFetchAllowPrivate }),
         limits: config.rateLimit ? { create: LIMITS.createPost, vote: LIMITS.vote, edit: LIMITS.editContent } : false,
       });
+      await api.register(notificationsRoutes, { sql });
       await api.register(commentsRoutes, {
         sql,
         limits: config.rateLimit ? { create: LIMITS.createComment, vote: LIMITS.vote, edit: LIMITS.editContent } : false,
       });
+      await api.register(listsRoutes, { sql, limits: config.rateLimit ? { write: LIMITS.listWrite } : false });
+      await api.register(reportsRoutes, { sql, limits: config.rateLimit ? { report: LIMITS.report } : false });
     },
     { prefix: '/api' },
   );
   await app.register(imageFileRoutes, { sql, store: imageStore });
+  app.post(SHARE_TARGET_PATH, shareTargetFallback);
 
   // The web app and the fallbacks
   const web = hasWebBuild(config.webDist) ? config.webDist : undefined;
-  if (web) await serveWeb(app, web);
+  if (web) await serveWeb(app, web, { captcha: Boolean(config.captchaSecret && config.captchaSiteKey) });
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFilePath(request.url);
     if (web && isPage) return sendAppShell(reply);

@@ -18,6 +18,8 @@ export interface Config {
   /** Secret for captcha verification; unset means no captcha. */
   captchaSecret: string | undefined;
   captchaVerifyUrl: string;
+  /** The captcha's public site key, which the sign-up form's widget needs. */
+  captchaSiteKey: string | undefined;
   vapidPublicKey: string | undefined;
   vapidPrivateKey: string | undefined;
   vapidSubject: string | undefined;
@@ -35,6 +37,8 @@ export interface Config {
   scryptLogN: number;
   /** Let link previews fetch from loopback and private network addresses (for tests and intranets). */
   linkFetchAllowPrivate: boolean;
+  /** How often idle background workers look for new jobs, in milliseconds (at least 500). */
+  jobPollMs: number;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -75,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: (env.RATE_LIMIT ?? 'on').toLowerCase() !== 'off',
     captchaSecret: env.CAPTCHA_SECRET || undefined,
     captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || 'https://api.hcaptcha.com/siteverify',
+    captchaSiteKey: env.CAPTCHA_SITE_KEY || undefined,
     vapidPublicKey: env.VAPID_PUBLIC_KEY || undefined,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY || undefined,
     vapidSubject: env.VAPID_SUBJECT || undefined,
@@ -84,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: integer(env.UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES, 'UPLOAD_MAX_BYTES'),
     scryptLogN: scryptLogN(env.SCRYPT_LOG_N),
     linkFetchAllowPrivate: ['true', '1', 'on'].includes((env.LINK_FETCH_ALLOW_PRIVATE ?? '').toLowerCase()),
+    jobPollMs: Math.max(500, integer(env.JOB_POLL_MS, 2000, 'JOB_POLL_MS')),
   };
 }

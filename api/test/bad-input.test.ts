@@ -8,8 +8,10 @@ import * as commentSchemas from '@quorum/shared/schemas/comments';
 import * as communitySchemas from '@quorum/shared/schemas/communities';
 import * as listSchemas from '@quorum/shared/schemas/lists';
 import * as muteSchemas from '@quorum/shared/schemas/mutes';
+import * as notificationSchemas from '@quorum/shared/schemas/notifications';
 import * as postSchemas from '@quorum/shared/schemas/posts';
 import * as userSchemas from '@quorum/shared/schemas/users';
+import { SHARE_TARGET_PATH } from '@quorum/shared/share-target';
 import { makeAdmin } from './community-factories.ts';
 import { Browser, buildTestApp, type TestApp, type TestResponse } from './helpers/app.ts';
 
@@ -56,7 +58,7 @@ function schemaFields(kind: 'query' | 'body'): string[] {
       visit(child, seen);
     }
   };
-  const modules = [adminSchemas, commentSchemas, communitySchemas, listSchemas, muteSchemas, postSchemas, userSchemas];
+  const modules = [adminSchemas, commentSchemas, communitySchemas, listSchemas, muteSchemas, postSchemas, userSchemas, notificationSchemas];
   for (const module of modules) {
     for (const [name, value] of Object.entries(module)) {
       const isQuery = name.endsWith('Query');
@@ -176,8 +178,15 @@ describe('bad input on every route', { timeout: 600_000 }, () => {
       for (const { url, body } of sends) {
         const response = await browser.request(route.method, url, { body });
         expectSafe(response, `${route.method} ${url} ${JSON.stringify(body)}`);
+        const what = `${route.method} ${url} ${JSON.stringify(body)}`;
+        if (route.path === SHARE_TARGET_PATH) {
+          // A share that reaches the server reads nothing it was sent: it only leads to New post.
+          expect(response.statusCode, what).toBe(303);
+          expect(response.headers.location, what).toBe('/new');
+          continue;
+        }
         // Image files answer a name they cannot hold with 404, like any other missing file.
-        expect(response.statusCode, `${route.method} ${url} ${JSON.stringify(body)}`).toBe(route.path.startsWith('/api/') ? 400 : 404);
+        expect(response.statusCode, what).toBe(route.path.startsWith('/api/') ? 400 : 404);
       }
       if (route.path === '/api/_login') browser = await session();
     }

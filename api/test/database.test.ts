@@ -26,6 +26,12 @@ describe('migrations', () => {
     expect(Math.abs(embeddedMs - Date.now())).toBeLessThan(60_000);
   });
 
+  it('never JIT-compile statements: off on a Postgres server, absent from the embedded database', async () => {
+    const [row] = await t.sql<{ jit: string; available: boolean }[]>`select current_setting('jit') as jit, pg_jit_available() as available`;
+    if (process.env.TEST_DB === 'postgres') expect(row?.jit).toBe('off');
+    else expect(row?.available).toBe(false);
+  });
+
   it('enforce the schema: usernames unique whatever the case', async () => {
     await t.sql`insert into users (username, password_hash) values ('CaseTest', 'x')`;
     await expect(t.sql`insert into users (username, password_hash) values ('casetest', 'x')`).rejects.toThrow(/unique/);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
 
@@ -114,8 +115,8 @@ describe('GET /api/_initial', () => {
   it('has every bootstrap key for a visitor', async () => {
     const body = (await new Browser(t.app).get('/api/_initial')).json();
     expect(Object.keys(body).sort()).toEqual([
-      'bannedFrom', 'communities', 'imagePostSubmitReqPoints', 'linkPostSubmitReqPoints', 'lists', 'mutes',
-      'noUsers', 'reportReasons', 'signupsDisabled', 'user', 'vapidPublicKey',
+      'bannedFrom', 'captchaSiteKey', 'communities', 'communityCreateReqPoints', 'contactEmail', 'imagePostSubmitReqPoints',
+      'linkPostSubmitReqPoints', 'lists', 'mutes', 'noUsers', 'reportReasons', 'signupsDisabled', 'user', 'vapidPublicKey',
     ]);
     expect(body.user).toBeNull();
     expect(body.mutes).toEqual({ userMutes: [], communityMutes: [] });
@@ -173,14 +174,21 @@ const SHELL_SCRIPT = 'document.documentElement.dataset.ready = "1";';
 const SHELL_STYLE = 'html { background: #fff; }';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 
+const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};`;
+
 describe('serving the web app', () => {
   let web: TestApp;
   let dist: string;
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'quorum-web-'));
     await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), `<!doctype html><title>Quorum</title><style>${SHELL_STYLE}</style><script>${SHELL_SCRIPT}</script><div id="root"></div>`);
+    const shell = `<!doctype html><title>Quorum</title><style>${SHELL_STYLE}</style><script>${SHELL_SCRIPT}</script><div id="root"></div>`;
+    await writeFile(join(dist, 'index.html'), shell);
+    await writeFile(join(dist, 'index.html.br'), brotliCompressSync(shell));
     await writeFile(join(dist, 'assets', 'index-1a2b3c.js'), 'console.log(1);');
+    await writeFile(join(dist, 'assets', 'vendor-4d5e6f.js'), BIG_SCRIPT);
+    await writeFile(join(dist, 'assets', 'vendor-4d5e6f.js.br'), brotliCompressSync(BIG_SCRIPT));
+    await writeFile(join(dist, 'assets', 'vendor-4d5e6f.js.gz'), gzipSync(BIG_SCRIPT));
     web = await buildTestApp({ webDist: dist });
   });
   afterAll(async () => {
@@ -212,6 +220,19 @@ describe('serving the web app', () => {
     expect((await web.app.inject('/assets/index-1a2b3c.js')).headers['content-security-policy']).toBeUndefined();
   });
 
+  it('lets the hCaptcha widget load on the shell only when sign-ups need a captcha', async () => {
+    const withCaptcha = await buildTestApp({ webDist: dist, captchaSecret: 'secret', captchaSiteKey: 'site-key' });
+    try {
+      const policy = (await withCaptcha.app.inject('/')).headers['content-security-policy'];
+      expect(policy).toContain(`script-src 'self' 'sha256-${sha256(SHELL_SCRIPT)}' https://hcaptcha.com https://*.hcaptcha.com;`);
+      expect(policy).toContain("connect-src 'self' https://hcaptcha.com https://*.hcaptcha.com;");
+      expect(policy).toContain('frame-src https://www.youtube-nocookie.com https://hcaptcha.com https://*.hcaptcha.com;');
+    } finally {
+      await withCaptcha.close();
+    }
+    expect((await web.app.inject('/')).headers['content-security-policy']).not.toContain('hcaptcha');
+  });
+
   it('sends HSTS only when the public address is https', async () => {
     expect((await web.app.inject('/')).headers['strict-transport-security']).toBeUndefined();
     const secure = await buildTestApp({ webDist: dist, publicUrl: 'https://forum.example' });
@@ -222,6 +243,26 @@ describe('serving the web app', () => {
     } finally {
       await secure.close();
     }
+  });
+
+  it('sends the compressed copies the build wrote to browsers that accept them', async () => {
+    const url = '/assets/vendor-4d5e6f.js';
+    const brotli = await web.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await web.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await web.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+
+    const page = await web.app.inject({ url: '/gardening', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('serves hashed assets for a year, and a missing file as 404 rather than the shell', async () => {

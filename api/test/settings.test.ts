@@ -103,7 +103,9 @@ describe('/api/site_settings', () => {
     await makeAdmin(t.sql, await userId(t.sql, admin.username));
     const changed = await admin.browser.request('PUT', '/api/site_settings', { body: { imagePostSubmitReqPoints: 5, linkPostSubmitReqPoints: 7 } });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ signupsDisabled: false, imagePostSubmitReqPoints: 5, linkPostSubmitReqPoints: 7 });
+    expect(changed.json()).toEqual({
+      signupsDisabled: false, imagePostSubmitReqPoints: 5, linkPostSubmitReqPoints: 7, communityCreateReqPoints: 10, contactEmail: '',
+    });
     expect((await new Browser(t.app).get('/api/_initial')).json()).toMatchObject({ imagePostSubmitReqPoints: 5, linkPostSubmitReqPoints: 7 });
 
     const invalid = await admin.browser.request('PUT', '/api/site_settings', { body: { imagePostSubmitReqPoints: -1 } });

@@ -12,6 +12,7 @@ import { SEED_PRESETS } from '../../api/src/seed/seed.ts';
 import { DEFAULT_SERVER_URL, ensureEmbeddedDataset, ensurePostgresDataset, type SizeName } from './datasets.ts';
 import { explainWorkloads, type StatementReport } from './explain.ts';
 import { measure, type Measurement } from './load.ts';
+import { measurePage, printPageReport, type PageReport } from './page.ts';
 import { canPin, residentMemory, startApi, startFloor } from './processes.ts';
 import { prepareWorkloads, type Workload } from './workloads.ts';
 
@@ -23,6 +24,7 @@ interface Options {
   seconds: number;
   warmup: number;
   connections: number;
+  page: 'also' | 'only' | 'no';
 }
 
 const usage = `Usage: npm run bench -- [--sizes small,large] [--engines postgres,embedded] [--seconds N] [--connections N] [--quick]
@@ -31,10 +33,12 @@ const usage = `Usage: npm run bench -- [--sizes small,large] [--engines postgres
   --engines      postgres (DATABASE_URL's server, default ${DEFAULT_SERVER_URL}) and/or embedded
   --seconds      seconds measured per workload (default 10, after a 3 s warm-up)
   --connections  concurrent connections (default 10)
-  --quick        small data, 3 s per workload`;
+  --quick        small data, 3 s per workload
+  --page-only    only the feed page in Chromium on a phone profile (measured after the API by default)
+  --no-page      skip the page measurement`;
 
 function parseOptions(args: string[]): Options {
-  const options: Options = { sizes: ['small', 'large'], engines: ['postgres', 'embedded'], seconds: 10, warmup: 3, connections: 10 };
+  const options: Options = { sizes: ['small', 'large'], engines: ['postgres', 'embedded'], seconds: 10, warmup: 3, connections: 10, page: 'also' };
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
     const value = args[i + 1] ?? '';
@@ -42,6 +46,10 @@ function parseOptions(args: string[]): Options {
       options.sizes = ['small'];
       options.seconds = 3;
       options.warmup = 1;
+      continue;
+    }
+    if (flag === '--page-only' || flag === '--no-page') {
+      options.page = flag === '--page-only' ? 'only' : 'no';
       continue;
     }
     i += 1;
@@ -159,7 +167,7 @@ try {
 const serverUrl = process.env.DATABASE_URL || DEFAULT_SERVER_URL;
 if (canPin) execFileSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 const runs: EngineRun[] = [];
-for (const engine of options.engines) {
+for (const engine of options.page === 'only' ? [] : options.engines) {
   for (const size of engine === 'embedded' ? options.sizes.filter((s) => s === 'small') : options.sizes) {
     const run = await runEngine(engine, size, options, serverUrl);
     printRun(run);
@@ -185,12 +193,28 @@ if (small && embedded) {
   console.log(`\nEmbedded ÷ Postgres, hot feed req/s (small data): ${fmt(hot(embedded) / Math.max(1, hot(small)), 2)}`);
 }
 
+/** The feed page on the small data of the first engine asked for. */
+async function runPage(): Promise<PageReport> {
+  console.error('\n▶ the feed page in Chromium');
+  const target = options.engines[0] === 'embedded'
+    ? { dataDir: await ensureEmbeddedDataset(join(root, '.cache/bench'), 'small') }
+    : { databaseUrl: await ensurePostgresDataset(serverUrl, 'small') };
+  const api = await startApi(target, { web: true });
+  try {
+    return await measurePage(api.url);
+  } finally {
+    await api.stop();
+  }
+}
+const page = options.page === 'no' ? null : await runPage();
+if (page) printPageReport(page);
+
 const resultsDir = join(root, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const file = join(resultsDir, `${stamp}-${gitRevision()}.json`);
 writeFileSync(
   file,
-  `${JSON.stringify({ date: new Date().toISOString(), revision: gitRevision(), cores: availableParallelism(), node: process.version, pinned: canPin, options, runs, growth }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), revision: gitRevision(), cores: availableParallelism(), node: process.version, pinned: canPin, options, runs, growth, page }, null, 2)}\n`,
 );
 console.log(`\nResults written to ${file.slice(root.length)}`);

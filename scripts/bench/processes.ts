@@ -60,8 +60,11 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
-/** Starts the API on a Postgres URL or, without one, on the embedded database in `dataDir`. */
-export async function startApi(target: { databaseUrl: string } | { dataDir: string }): Promise<Running> {
+/**
+ * Starts the API on a Postgres URL or, without one, on the embedded database in `dataDir`; with
+ * `web`, it also serves the built web app as `npm start` does.
+ */
+export async function startApi(target: { databaseUrl: string } | { dataDir: string }, { web = false } = {}): Promise<Running> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
@@ -69,7 +72,7 @@ export async function startApi(target: { databaseUrl: string } | { dataDir: stri
     HOST: '127.0.0.1',
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
-    WEB_DIST: '',
+    ...(web ? {} : { WEB_DIST: '' }),
     ...('databaseUrl' in target ? { DATABASE_URL: target.databaseUrl } : { DATABASE_URL: '', DATA_DIR: target.dataDir }),
   };
   const child = launch(['src/server.ts'], apiDir, env);

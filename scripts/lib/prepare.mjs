@@ -51,7 +51,7 @@ export async function ensureInstalled() {
   writeStamp(stamp, value);
 }
 
-const webInputs = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'sw/src', 'packages/shared/src',
+const webInputs = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/build', 'sw/src', 'packages/shared/src',
   'packages/client/src', ...manifests];
 
 /** Builds the web app and service worker, unless their sources are unchanged since the last build. */

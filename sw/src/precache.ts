@@ -6,7 +6,8 @@ const NAVIGATION_DENYLIST = [/^\/api\//, /^\/images\//];
 
 /**
  * Precaches the build (the list is injected at build time) and answers every page navigation
- * with the precached shell, so the app opens without a network.
+ * with the precached shell, so the app opens without a network. Navigation preload stays off:
+ * no navigation waits for the network, so a preloaded answer would only be thrown away.
  */
 export function setUpPrecache(manifest: Array<PrecacheEntry | string>): void {
   precacheAndRoute(manifest);

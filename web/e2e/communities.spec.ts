@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createCommunity, createTextPost } from './feed-helpers.ts';
-import { ADMIN, apiAs, logIn, makePng, newCommunityName, newUsername, signUp } from './helpers.ts';
+import { ADMIN, apiAs, logIn, logOutViaApi, makePng, newCommunityName, newUsername, signUp } from './helpers.ts';
 
 function sidebarCommunities(page: Page) {
   return page.getByRole('complementary', { name: 'Sidebar' }).getByRole('region', { name: 'My communities' });
@@ -47,14 +47,31 @@ test('an admin creates a community from the communities page and lands on it', a
   await expect(page.getByRole('dialog').getByText('A community by that name already exists.')).toBeVisible();
 });
 
-test('a new user without points is told why they cannot create a community', async ({ page }) => {
+test('a new user without points learns the threshold before filling in the Create community form', async ({ page }) => {
   await signUp(page, newUsername('newbie'));
   await page.goto('/communities');
   await page.getByRole('button', { name: 'Create community' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create community' });
-  await dialog.getByLabel('Name').fill(newCommunityName('nope'));
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog.getByText('You need at least 10 points to create a community.')).toBeVisible();
+  await expect(dialog.getByText('You need at least 10 points to create a community. You have 1.')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The threshold is the site's setting, not a fixed number.
+  await logOutViaApi(page);
+  await logIn(page, ADMIN.username, ADMIN.password);
+  await apiAs(page, 'PUT', '/api/site_settings', { communityCreateReqPoints: 3 });
+  try {
+    await logOutViaApi(page);
+    await signUp(page, newUsername('newbie'));
+    await page.goto('/communities');
+    await page.getByRole('button', { name: 'Create community' }).click();
+    await expect(dialog.getByText('You need at least 3 points to create a community. You have 1.')).toBeVisible();
+  } finally {
+    await logOutViaApi(page);
+    await logIn(page, ADMIN.username, ADMIN.password);
+    await apiAs(page, 'PUT', '/api/site_settings', { communityCreateReqPoints: 10 });
+  }
 });
 
 test('a member joins and leaves a community; the member count and sidebar follow', async ({ page }) => {

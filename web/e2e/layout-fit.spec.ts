@@ -194,3 +194,37 @@ test('the login page and its fields fit a 320 px phone', async ({ page }) => {
   await expectInsideViewport(page, page.getByLabel('Username'), 'the username box');
   await expectInsideViewport(page, page.getByRole('button', { name: 'Login', exact: true }).last(), 'the Login button');
 });
+
+test('every main screen fits a 320, 390 and 1280 px window, in the light and the dark theme', async ({ page }) => {
+  test.setTimeout(300_000);
+  const { community, post } = await seedLongContent(page);
+  const listName = `fit-${Date.now().toString(36)}`;
+  const list = await apiAs<{ id: string }>(page, 'POST', `/api/users/${ADMIN.username}/lists`, { name: listName });
+  await apiAs(page, 'POST', `/api/lists/${list.id}/items`, { targetId: post.id, targetType: 'post' });
+  const screens: Record<string, string> = {
+    home: '/',
+    community: `/${community.name}`,
+    post: postPath(post),
+    'new-post': '/new',
+    settings: '/settings',
+    profile: `/@${ADMIN.username}`,
+    lists: `/@${ADMIN.username}/lists`,
+    list: `/@${ADMIN.username}/lists/${listName}`,
+    notifications: '/notifications',
+  };
+  const runs = [
+    ...WIDTHS.map((width) => ({ width, colorScheme: 'light' as const })),
+    { width: 390, colorScheme: 'dark' as const },
+  ];
+  for (const { width, colorScheme } of runs) {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+    for (const [name, path] of Object.entries(screens)) {
+      await page.goto(path);
+      await expect(page.locator('main .skeleton'), `${name} has loaded`).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.locator('.markdown__pending'), `${name} has rendered its markdown`).toHaveCount(0);
+      await expectNoSidewaysScroll(page, name);
+      await page.screenshot({ path: `../.cache/screens/fit-${name}-${width}-${colorScheme}.png` });
+    }
+  }
+});

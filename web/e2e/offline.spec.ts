@@ -1,12 +1,23 @@
 import { expect, test } from '@playwright/test';
 
-test('after one online visit the app still opens offline', async ({ page, context }) => {
+test('after one online visit the app still opens offline, with the Offline page when no data was saved', async ({ page, context }) => {
   await page.goto('/about');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
 
+  // Without the data saved for offline use, only the shell opens.
+  const deleted = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const request = indexedDB.deleteDatabase('quorum-cache');
+        request.onsuccess = () => resolve('deleted');
+        request.onerror = () => resolve('error');
+        request.onblocked = () => resolve('blocked');
+      }),
+  );
+  expect(deleted).toBe('deleted');
   await context.setOffline(true);
   await page.reload();
   await expect(page.locator('#root')).not.toBeEmpty();

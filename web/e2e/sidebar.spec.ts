@@ -20,6 +20,41 @@ test("visitors see the site's default communities in the sidebar under 'Communit
   }
 });
 
+test("visitors of a site without default communities see its largest communities under 'Communities'", async ({ page }) => {
+  await logIn(page, ADMIN.username, ADMIN.password);
+  await createCommunity(page);
+  await logOutViaApi(page);
+  await page.goto('/');
+  const section = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('region', { name: 'Communities' });
+  await expect(section.getByRole('link').first()).toBeVisible();
+  await expect(section.getByText('Find a place to start.')).toHaveCount(0);
+  const initial = await apiAs<{ communities: Array<{ name: string; isDefault: boolean }> }>(page, 'GET', '/api/_initial');
+  expect(initial.communities.length).toBeGreaterThan(0);
+  expect(initial.communities.every((c) => !c.isDefault)).toBe(true);
+  for (const shown of initial.communities.slice(0, 10)) await expect(section.getByRole('link', { name: shown.name })).toBeVisible();
+});
+
+test('the Contact links write to the address an admin set, and are hidden while there is none', async ({ page }) => {
+  await page.goto('/');
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  const footer = page.getByRole('navigation', { name: 'Footer' });
+  await expect(sidebar.getByRole('link', { name: 'About' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Contact' })).toHaveCount(0);
+  await expect(footer.getByRole('link', { name: 'Contact' })).toHaveCount(0);
+
+  await logIn(page, ADMIN.username, ADMIN.password);
+  await apiAs(page, 'PUT', '/api/site_settings', { contactEmail: 'hello@quorum.example' });
+  try {
+    await page.reload();
+    await expect(sidebar.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', 'mailto:hello@quorum.example');
+    await expect(footer.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', 'mailto:hello@quorum.example');
+  } finally {
+    await apiAs(page, 'PUT', '/api/site_settings', { contactEmail: '' });
+  }
+  await page.reload();
+  await expect(sidebar.getByRole('link', { name: 'Contact' })).toHaveCount(0);
+});
+
 test('the right column of the home page describes the feed shown', async ({ page }) => {
   await signUp(page);
   await page.goto('/all');

@@ -6,6 +6,7 @@ import './styles/theme.css';
 import './styles/base.css';
 import './styles/components.css';
 import { App } from './app/app.tsx';
+import { watchInstallPrompt } from './lib/install-app.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 
 const root = document.getElementById('root');
@@ -18,3 +19,4 @@ createRoot(root).render(
 );
 
 registerServiceWorker();
+watchInstallPrompt();

@@ -1,10 +1,4 @@
 /// <reference types="vite/client" />
 
-interface ImportMetaEnv {
-  /** The address of the Contact links (defaults to contact@ the site's host). */
-  readonly VITE_CONTACT_EMAIL?: string;
-}
-
-interface ImportMeta {
-  readonly env: ImportMetaEnv;
-}
+/** The build's id, set by vite.config.ts: a saved query cache is used only by the build that wrote it. */
+declare const __APP_BUILD__: string;

@@ -2,6 +2,8 @@
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { Sql } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.ts';
+import type { Jobs } from '../jobs/queue.ts';
+import { queueNotification } from '../notifications/jobs.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import type { UserRow } from '../users/present.ts';
 import { getPasswordHash, getUserByName, insertUser, updatePasswordHash } from '../users/queries.ts';
@@ -22,6 +24,7 @@ export async function signUp(
   sql: Sql,
   input: { username: string; email: string; password: string; captchaToken: string | null },
   from: { ip: string; captcha: CaptchaOptions | undefined; cost: ScryptCost },
+  jobs: Jobs,
 ): Promise<string> {
   const settings = await getSiteSettings(sql);
   if (settings.signupsDisabled) throw forbidden(Messages.signupsDisabled, ErrorCode.signupsDisabled);
@@ -35,6 +38,7 @@ export async function signUp(
     ip: from.ip,
   });
   if (inserted === 'taken') throw conflict(ErrorCode.usernameTaken, Messages.usernameTaken(input.username));
+  await queueNotification(jobs, { kind: 'welcome', userId: inserted.id });
   return inserted.id;
 }
 

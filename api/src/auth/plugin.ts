@@ -54,7 +54,7 @@ export interface AuthOptions {
   secureCookies: boolean;
 }
 
-const hashSessionId = (sid: string) => createHash('sha256').update(sid).digest('hex');
+export const hashSessionId = (sid: string) => createHash('sha256').update(sid).digest('hex');
 const newSessionId = () => randomBytes(32).toString('base64url');
 
 /** The session of a session id with its user, or null when logged out, deleted or banned. */

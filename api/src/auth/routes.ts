@@ -23,7 +23,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
   app.post('/_signup', { config: { rateLimit: limits && limits.signup } }, async (request, reply) => {
     if (request.user) throw conflict(ErrorCode.alreadyLoggedIn, Messages.alreadyLoggedIn);
     const body = parse(signupBody, request.body);
-    const userId = await signUp(sql, body, { ip: request.ip, captcha, cost });
+    const userId = await signUp(sql, body, { ip: request.ip, captcha, cost }, app.jobs);
     await reply.startSession(userId);
     const user = await loadUser(sql, userId);
     return reply.code(201).send(presentUser(user, user));

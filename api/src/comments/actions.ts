@@ -9,6 +9,8 @@ import type { UserGroup } from '@quorum/shared/types';
 import { canModerate, type Standing } from '../communities/policy.ts';
 import { getStanding } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
+import type { Jobs } from '../jobs/queue.ts';
+import { queueNotification } from '../notifications/jobs.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { canActAs, canDeleteAs, type Actor } from '../posts/policy.ts';
 import type { PostState } from '../posts/queries.ts';
@@ -20,7 +22,8 @@ import { applyCommentVote } from './votes.ts';
 /**
  * Comments on a post, or replies to one of its comments, signed as `group`. Refuses users banned
  * from the community, deleted posts, locked posts (but for mods and admins), a signature the user
- * may not use, replies to deleted comments and replies deeper than COMMENT_DEPTH_MAX.
+ * may not use, replies to deleted comments and replies deeper than COMMENT_DEPTH_MAX. The post's
+ * author and the parent comment's author are notified in the background.
  */
 export async function createComment(
   sql: Sql,
@@ -28,6 +31,7 @@ export async function createComment(
   post: PostState,
   group: UserGroup,
   input: v.InferOutput<typeof createCommentBody>,
+  jobs: Jobs,
 ): Promise<string> {
   const standing = await getStanding(sql, post.communityId, user.id);
   if (standing.isBanned) throw forbidden(Messages.bannedFromCommunity, ErrorCode.bannedFromCommunity);
@@ -41,7 +45,7 @@ export async function createComment(
     if (parent.deletedAt) throw forbidden(Messages.cannotReplyToDeleted);
     if (parent.depth + 1 > COMMENT_DEPTH_MAX) throw badRequest(Messages.threadTooDeep, ErrorCode.threadTooDeep);
   }
-  return sql.begin((tx) =>
+  const id = await sql.begin((tx) =>
     q.insertComment(tx, {
       postId: post.id,
       communityId: post.communityId,
@@ -51,6 +55,8 @@ export async function createComment(
       parent: parent && { id: parent.id, depth: parent.depth, ancestors: parent.ancestors },
     }),
   );
+  await queueNotification(jobs, { kind: 'comment', commentId: id });
+  return id;
 }
 
 /**
@@ -92,10 +98,11 @@ export async function deleteComment(sql: Sql, user: Actor, comment: CommentRow, 
   await sql.begin((tx) => q.deleteComment(tx, comment, { userId: user.id, as }));
 }
 
-/** Votes on a comment; deleted comments and comments of locked posts take no votes. */
-export async function voteComment(sql: Sql, user: Actor, input: v.InferOutput<typeof commentVoteBody>): Promise<void> {
+/** Votes on a comment; deleted comments and comments of locked posts take no votes. An upvote notifies the author. */
+export async function voteComment(sql: Sql, user: Actor, input: v.InferOutput<typeof commentVoteBody>, jobs: Jobs): Promise<void> {
   const outcome = isUuid(input.commentId) ? await sql.begin((tx) => applyCommentVote(tx, input.commentId, user.id, input.up)) : 'not_found';
   if (outcome === 'not_found') throw notFound(Messages.commentNotFound);
   if (outcome === 'deleted') throw forbidden(Messages.commentDeleted, ErrorCode.commentDeleted);
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
+  if (input.up) await queueNotification(jobs, { kind: 'vote', targetType: 'comment', targetId: input.commentId, voterId: user.id });
 }

@@ -1,6 +1,7 @@
 import type { Comment, UserGroup } from '@quorum/shared/types';
 import { isEdited } from '../content/edited.ts';
 import { presentImage, type ImageJson } from '../images/present.ts';
+import { ghostId } from '../users/ghost.ts';
 
 export interface CommentRow {
   id: string;
@@ -29,10 +30,13 @@ export interface CommentRow {
   isAuthorMuted: boolean;
 }
 
-/** A comment as `viewer` may see it: a deleted one keeps its place in the tree but not its words or author. */
+/**
+ * A comment as `viewer` may see it: a deleted one keeps its place in the tree but not its words or
+ * author; one by a deleted account keeps its words and shows its author to admins only.
+ */
 export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | null): Comment {
   const deleted = row.deletedAt !== null;
-  const hideAuthor = deleted && !viewer?.isAdmin;
+  const hideAuthor = (deleted || row.userDeleted) && !viewer?.isAdmin;
   return {
     id: row.id,
     postId: row.postId,
@@ -47,7 +51,7 @@ export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | n
     communityName: row.communityName,
     author: hideAuthor ? null : { username: row.username, proPic: presentImage(row.authorProPic) },
     userDeleted: row.userDeleted,
-    userGhostId: null,
+    userGhostId: row.userDeleted ? ghostId(row.userId, row.postId) : null,
     userGroup: row.userGroup,
     upvotes: row.upvotes,
     downvotes: row.downvotes,

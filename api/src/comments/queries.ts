@@ -25,6 +25,12 @@ export async function getComment(db: Db, id: string, viewerId: string | null): P
   return row;
 }
 
+/** Comments by id, in no particular order; ids of no comment are left out. */
+export async function getCommentsByIds(db: Db, ids: readonly string[], viewerId: string | null): Promise<CommentRow[]> {
+  if (ids.length === 0) return [];
+  return db<CommentRow[]>`${selectComments(db, viewerId)} where cm.id = any(${ids}::uuid[])`;
+}
+
 /** One page of a post's top-level comments, best first (limit + 1 rows). */
 export async function listTopLevel(
   db: Db,

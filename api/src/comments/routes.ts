@@ -42,12 +42,12 @@ const commentsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { create: object; v
     return { comments: thread.rows.map((row) => presentComment(row, viewer)), next: thread.next };
   });
 
-  app.post<PostParams>('/posts/:publicId/comments', { config: { rateLimit: limits && limits.create } }, async (request, reply) => {
+  app.post<PostParams>('/posts/:publicId/comments', { config: { rateLimit: limits && limits.create, idempotent: true } }, async (request, reply) => {
     const user = requireUser(request);
     const { userGroup } = parse(createCommentQuery, request.query);
     const body = parse(createCommentBody, request.body);
     const post = await loadPostState(sql, request.params.publicId);
-    const id = await createComment(sql, user, post, userGroup, body);
+    const id = await createComment(sql, user, post, userGroup, body, app.jobs);
     return reply.code(201).send(await presented(id, user));
   });
 
@@ -70,10 +70,10 @@ const commentsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { create: object; v
     return presented(comment.id, user);
   });
 
-  app.post('/_commentVote', { config: { rateLimit: limits && limits.vote } }, async (request) => {
+  app.post('/_commentVote', { config: { rateLimit: limits && limits.vote, idempotent: true } }, async (request) => {
     const user = requireUser(request);
     const body = parse(commentVoteBody, request.body);
-    await voteComment(sql, user, body);
+    await voteComment(sql, user, body, app.jobs);
     return presented(body.commentId, user);
   });
 

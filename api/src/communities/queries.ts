@@ -1,3 +1,4 @@
+import { SIDEBAR_TOP_COMMUNITIES } from '@quorum/shared/constants';
 import type { CommunitySort } from '@quorum/shared/types';
 import type { Db } from '../db/connect.ts';
 import { imageJson } from '../images/queries.ts';
@@ -83,12 +84,26 @@ export async function getCommunityIdByName(db: Db, name: string): Promise<string
   return row?.id;
 }
 
-/** The communities of the sidebar: the ones a user joined, or the default ones for visitors. */
+/**
+ * The communities of the sidebar: the ones a user joined; for visitors the default ones, or the
+ * largest few while the site has none (the same communities their home feed shows).
+ */
 export async function listSidebarCommunities(db: Db, viewerId: string | null): Promise<CommunityRow[]> {
-  const scope = viewerId
-    ? db`c.id in (select community_id from community_members where user_id = ${viewerId})`
-    : db`c.id in (select community_id from default_communities)`;
-  return db<CommunityRow[]>`${selectCommunities(db, viewerId)} where c.deleted_at is null and ${scope} order by lower(c.name)`;
+  if (viewerId) {
+    return db<CommunityRow[]>`
+      ${selectCommunities(db, viewerId)}
+      where c.deleted_at is null and c.id in (select community_id from community_members where user_id = ${viewerId})
+      order by lower(c.name)`;
+  }
+  return db<CommunityRow[]>`
+    with defaults as (select community_id from default_communities),
+    shown as (
+      select id from communities
+      where deleted_at is null and (id in (select community_id from defaults) or not exists (select 1 from defaults))
+      order by (id in (select community_id from defaults)) desc, no_members desc, id desc
+      limit case when exists (select 1 from defaults) then null else ${SIDEBAR_TOP_COMMUNITIES}::bigint end
+    )
+    ${selectCommunities(db, null)} where c.id in (select id from shown) order by lower(c.name)`;
 }
 
 /** Where a page of a sorted list starts: after the row with this sort value and id. */

@@ -96,7 +96,7 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
     return presentCommunity(await loadCommunity(sql, request.params.id, user.id));
   });
 
-  app.post('/_joinCommunity', async (request): Promise<Community> => {
+  app.post('/_joinCommunity', { config: { idempotent: true } }, async (request): Promise<Community> => {
     const user = requireUser(request);
     const body = parse(joinCommunityBody, request.body);
     await assertCommunityExists(sql, body.communityId);

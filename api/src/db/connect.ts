@@ -26,10 +26,25 @@ export interface DatabaseOptions {
 /** Called with every statement sent (benchmarks use it to explain what a request ran). */
 export type StatementListener = (query: string, parameters: unknown[]) => void;
 
+/**
+ * Column names and JSON keys come back in camelCase, except while a client reads raw (see
+ * `withRawReads`): the job queue's own SQL expects the names as the database spells them.
+ */
+const rawReads = new WeakMap<object, { on: boolean }>();
+
+function camelUnlessRaw(state: { on: boolean }): postgres.Options<Record<string, never>>['transform'] {
+  const toCamelJson = postgres.camel.value.from as (value: unknown, column: postgres.Column<string>) => unknown;
+  return {
+    column: { from: (name: string) => (state.on ? name : postgres.toCamel(name)), to: postgres.fromCamel },
+    value: { from: (value: unknown, column: postgres.Column<string>) => (state.on ? value : toCamelJson(value, column)) },
+  };
+}
+
 const clientOptions = {
-  transform: postgres.camel,
   onnotice: () => {},
-  connection: { application_name: 'quorum' },
+  // The app's statements are short and index-driven: JIT compilation only adds planning time when
+  // a row estimate crosses its threshold.
+  connection: { application_name: 'quorum', jit: 'off' },
   types: {
     // Counts and sums come back as bigint; they fit in a JS number here.
     bigint: { to: 20, from: [20], serialize: (value: number) => String(value), parse: (value: string) => Number(value) },
@@ -37,11 +52,58 @@ const clientOptions = {
 };
 
 export function createSql(url: string, max: number, onStatement?: StatementListener): Sql {
-  return postgres(url, {
+  const state = { on: false };
+  const sql = postgres(url, {
     ...clientOptions,
+    transform: camelUnlessRaw(state),
     max,
     ...(onStatement && { debug: (_connection: number, query: string, parameters: unknown[]) => onStatement(query, parameters) }),
   }) as unknown as Sql;
+  rawReads.set(sql, state);
+  return sql;
+}
+
+/**
+ * Runs `work` on a connection of its own whose rows keep the database's own names. On a
+ * single-connection client (the embedded database) that connection is reserved, and reads raw
+ * only once the queries sent on it before have been answered; a pool gets a small client of its
+ * own, without the camelCase transform, closed by `close`.
+ */
+export function rawReader(sql: Sql): { run<T>(work: (raw: Sql) => Promise<T>): Promise<T>; close(): Promise<void> } {
+  const state = rawReads.get(sql);
+  if (sql.options.max === 1 && state) {
+    return {
+      async run(work) {
+        const connection = await sql.reserve();
+        try {
+          // Answers come in order: once this one is back, no earlier query is still being read.
+          await connection`select 1`;
+          state.on = true;
+          return await work(connection as unknown as Sql);
+        } finally {
+          state.on = false;
+          connection.release();
+        }
+      },
+      close: async () => {},
+    };
+  }
+  const { host, port, path, database, user, pass, ssl } = sql.options;
+  const raw = postgres({
+    host: host[0], port: port[0], path, database, username: user, password: pass ?? undefined, ssl: ssl as boolean,
+    max: 2, onnotice: () => {}, connection: { application_name: 'quorum-jobs' }, types: clientOptions.types,
+  }) as unknown as Sql;
+  return {
+    async run(work) {
+      const connection = await raw.reserve();
+      try {
+        return await work(connection as unknown as Sql);
+      } finally {
+        connection.release();
+      }
+    },
+    close: () => raw.end({ timeout: 5 }),
+  };
 }
 
 /**
@@ -51,8 +113,10 @@ export function createSql(url: string, max: number, onStatement?: StatementListe
  * to take the slot.
  */
 export function createEmbeddedSql(socketPath: string): Sql {
-  return postgres({
+  const state = { on: false };
+  const sql = postgres({
     ...clientOptions,
+    transform: camelUnlessRaw(state),
     path: socketPath,
     username: 'postgres',
     database: 'postgres',
@@ -61,6 +125,8 @@ export function createEmbeddedSql(socketPath: string): Sql {
     max_lifetime: null,
     idle_timeout: 0,
   }) as unknown as Sql;
+  rawReads.set(sql, state);
+  return sql;
 }
 
 // postgres.js's codes for a connection that went away, and Node's for one that could not be made.

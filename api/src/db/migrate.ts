@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { installJobQueue } from '../jobs/queue.ts';
 import type { Sql } from './connect.ts';
 
 const migrationsDir = fileURLToPath(new URL('../../migrations/', import.meta.url));
@@ -17,7 +18,10 @@ async function listMigrations(): Promise<Migration[]> {
   return files.map((file) => ({ version: Number(file.slice(0, 4)), name: file.slice(5, -4), file }));
 }
 
-/** Applies every migration not yet recorded, all in one transaction. Returns the files applied. */
+/**
+ * Applies every migration not yet recorded, all in one transaction, then creates or upgrades the
+ * job queue's tables. Returns the files applied.
+ */
 export async function migrate(sql: Sql): Promise<string[]> {
   await sql`create table if not exists schema_migrations (
     version integer primary key,
@@ -36,5 +40,6 @@ export async function migrate(sql: Sql): Promise<string[]> {
       applied.push(migration.file);
     }
   });
+  await installJobQueue(sql);
   return applied;
 }

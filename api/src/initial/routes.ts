@@ -13,7 +13,14 @@ import { getSiteSettings } from '../site/settings.ts';
 import { presentUser } from '../users/present.ts';
 import { countUsers, loadUser } from '../users/queries.ts';
 
-const initialRoutes: FastifyPluginAsync<{ sql: Sql; vapidPublicKey: string }> = async (app, { sql, vapidPublicKey }) => {
+export interface InitialRoutesOptions {
+  sql: Sql;
+  vapidPublicKey: string;
+  /** The captcha's site key when sign-ups are checked with one. */
+  captchaSiteKey: string | null;
+}
+
+const initialRoutes: FastifyPluginAsync<InitialRoutesOptions> = async (app, { sql, vapidPublicKey, captchaSiteKey }) => {
   /** Everything the app needs to start, in one round of parallel queries. */
   app.get('/_initial', async (request): Promise<InitialData> => {
     const viewerId = request.user?.id ?? null;
@@ -39,6 +46,9 @@ const initialRoutes: FastifyPluginAsync<{ sql: Sql; vapidPublicKey: string }> = 
       signupsDisabled: settings.signupsDisabled,
       imagePostSubmitReqPoints: settings.imagePostSubmitReqPoints,
       linkPostSubmitReqPoints: settings.linkPostSubmitReqPoints,
+      communityCreateReqPoints: settings.communityCreateReqPoints,
+      contactEmail: settings.contactEmail,
+      captchaSiteKey,
     };
   });
 };

@@ -12,6 +12,8 @@ import type { UserGroup } from '@quorum/shared/types';
 import { canModerate, type Standing } from '../communities/policy.ts';
 import { getCommunityForPosting, getStanding } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
+import type { Jobs } from '../jobs/queue.ts';
+import { queueAnnouncement, queueNotification } from '../notifications/jobs.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { parseHttpUrl } from '../links/fetch.ts';
 import { getSiteSettings } from '../site/settings.ts';
@@ -134,15 +136,23 @@ async function setPostPin(sql: Sql, user: Actor, post: PostRow, pin: boolean, si
   if (!done) throw forbidden(Messages.pinsFull(PINS_MAX, siteWide));
 }
 
-/** Announces a post to every user, once. */
-async function announcePost(sql: Sql, user: Actor, post: PostRow): Promise<void> {
+/** Announces a post to every user, once: each is notified in the background. */
+async function announcePost(sql: Sql, user: Actor, post: PostRow, jobs: Jobs): Promise<void> {
   if (!canAnnounce(user)) throw forbidden();
   if (post.deletedAt) throw forbidden(Messages.deletedPostNotAnnounceable);
   if (!(await q.markAnnounced(sql, post.id, user.id))) throw conflict(ErrorCode.alreadyAnnounced, Messages.alreadyAnnounced);
+  await queueAnnouncement(jobs, post.id);
 }
 
 /** An action named in the query of PUT /api/posts/{publicId}, with the query's options. */
-export async function runPostAction(sql: Sql, user: Actor, post: PostRow, action: PostAction, query: PostActionQuery): Promise<void> {
+export async function runPostAction(
+  sql: Sql,
+  user: Actor,
+  post: PostRow,
+  action: PostAction,
+  query: PostActionQuery,
+  jobs: Jobs,
+): Promise<void> {
   switch (action) {
     case 'changeAsUser':
       return changePostAs(sql, user, post, query.userGroup);
@@ -153,16 +163,22 @@ export async function runPostAction(sql: Sql, user: Actor, post: PostRow, action
     case 'unpin':
       return setPostPin(sql, user, post, action === 'pin', query.siteWide === 'true');
     case 'announce':
-      return announcePost(sql, user, post);
+      return announcePost(sql, user, post, jobs);
   }
 }
 
 /**
  * Deletes a post as the author, its community's mods or admins; with `deleteContent` its body,
  * images and link thumbnail are purged too (author and admins only). Purging an already deleted
- * post is allowed; deleting it again is a 409.
+ * post is allowed; deleting it again is a 409. An author whose post mods or admins delete is notified.
  */
-export async function deletePost(sql: Sql, user: Actor, post: PostRow, query: v.InferOutput<typeof deletePostQuery>): Promise<void> {
+export async function deletePost(
+  sql: Sql,
+  user: Actor,
+  post: PostRow,
+  query: v.InferOutput<typeof deletePostQuery>,
+  jobs: Jobs,
+): Promise<void> {
   const standing = await getStanding(sql, post.communityId, user.id);
   if (!canDeleteAs(user, standing, post.userId, query.deleteAs)) throw forbidden();
   const purge = query.deleteContent === 'true';
@@ -171,14 +187,21 @@ export async function deletePost(sql: Sql, user: Actor, post: PostRow, query: v.
   await sql.begin((tx) =>
     q.deletePost(tx, { id: post.id, userId: post.userId, alreadyDeleted: post.deletedAt !== null }, { userId: user.id, as: query.deleteAs }, purge),
   );
+  if (!post.deletedAt && query.deleteAs !== 'normal') {
+    await queueNotification(jobs, { kind: 'deleted_post', postId: post.id, deletedBy: user.id, deletedAs: query.deleteAs });
+  }
 }
 
-/** Votes on a post (see the shared vote state machine); locked and deleted posts take no votes. */
-export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeof postVoteBody>): Promise<void> {
+/**
+ * Votes on a post (see the shared vote state machine); locked and deleted posts take no votes.
+ * An upvote notifies the author.
+ */
+export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeof postVoteBody>, jobs: Jobs): Promise<void> {
   const outcome = isUuid(input.postId) ? await sql.begin((tx) => applyPostVote(tx, input.postId, user.id, input.up)) : 'not_found';
   if (outcome === 'not_found') throw notFound(Messages.postNotFound);
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
   if (outcome === 'deleted') throw forbidden(Messages.postDeleted);
+  if (input.up) await queueNotification(jobs, { kind: 'vote', targetType: 'post', targetId: input.postId, voterId: user.id });
 }
 
 /** Hides a post from the user's feeds. */

@@ -1,6 +1,7 @@
 import type { Post, UserGroup } from '@quorum/shared/types';
 import { isEdited } from '../content/edited.ts';
 import { presentImage, type ImageJson } from '../images/present.ts';
+import { ghostId } from '../users/ghost.ts';
 
 export interface PostRow {
   id: string;
@@ -53,12 +54,12 @@ export interface PostViewer {
 /**
  * A post as `viewer` may see it. Purged content (deleteContent) is gone for everyone; the rest of
  * a deleted post's content is kept for admins and its author, and its author is shown to admins
- * only.
+ * only. The author of a deleted account is shown to admins only too, as a ghost to the others.
  */
 export function presentPost(row: PostRow, viewer: PostViewer | null): Post {
   const deleted = row.deletedAt !== null;
   const purged = row.deletedContentAt !== null || (deleted && !viewer?.isAdmin && viewer?.id !== row.userId);
-  const hideAuthor = deleted && !viewer?.isAdmin;
+  const hideAuthor = (deleted || row.userDeleted) && !viewer?.isAdmin;
   const images = purged
     ? []
     : row.images.flatMap((image) => {
@@ -84,7 +85,7 @@ export function presentPost(row: PostRow, viewer: PostViewer | null): Post {
       ? null
       : { id: row.userId, username: row.username, proPic: presentImage(row.authorProPic), isAdmin: row.authorIsAdmin, deleted: row.userDeleted },
     userDeleted: row.userDeleted,
-    userGhostId: null,
+    userGhostId: row.userDeleted ? ghostId(row.userId, row.id) : null,
     userGroup: row.userGroup,
     communityId: row.communityId,
     communityName: row.communityName,

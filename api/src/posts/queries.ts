@@ -48,6 +48,12 @@ export async function getPostById(db: Db, id: string, viewerId: string | null): 
   return row;
 }
 
+/** Posts by id, in no particular order; ids of no post are left out. */
+export async function getPostsByIds(db: Db, ids: readonly string[], viewerId: string | null): Promise<PostRow[]> {
+  if (ids.length === 0) return [];
+  return db<PostRow[]>`${selectPosts(db, viewerId)} where p.id = any(${ids}::uuid[])`;
+}
+
 export async function postExists(db: Db, id: string): Promise<boolean> {
   const rows = await db`select 1 from posts where id = ${id}`;
   return rows.length > 0;

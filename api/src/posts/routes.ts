@@ -70,7 +70,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, l
     const user = requireUser(request);
     const query = parse(postActionQuery, request.query);
     const post = await loadPost(sql, request.params.publicId, user.id);
-    if (query.action) await runPostAction(sql, user, post, query.action, query);
+    if (query.action) await runPostAction(sql, user, post, query.action, query, app.jobs);
     else await editPost(sql, user, post, parse(updatePostBody, request.body));
     return presentPost(await loadPost(sql, post.publicId, user.id), user);
   });
@@ -79,14 +79,14 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, l
     const user = requireUser(request);
     const query = parse(deletePostQuery, request.query);
     const post = await loadPost(sql, request.params.publicId, user.id);
-    await deletePost(sql, user, post, query);
+    await deletePost(sql, user, post, query, app.jobs);
     return presentPost(await loadPost(sql, post.publicId, user.id), user);
   });
 
-  app.post('/_postVote', { config: { rateLimit: limits && limits.vote } }, async (request): Promise<Post> => {
+  app.post('/_postVote', { config: { rateLimit: limits && limits.vote, idempotent: true } }, async (request): Promise<Post> => {
     const user = requireUser(request);
     const body = parse(postVoteBody, request.body);
-    await votePost(sql, user, body);
+    await votePost(sql, user, body, app.jobs);
     return presentPost(await loadPostById(sql, body.postId, user.id), user);
   });
 

@@ -6,6 +6,7 @@ export interface SiteSettingsRow {
   linkPostSubmitReqPoints: number;
   communityCreateReqPoints: number;
   maxCommunitiesModerated: number;
+  contactEmail: string;
 }
 
 export function presentSiteSettings(row: SiteSettingsRow): SiteSettings {
@@ -13,5 +14,7 @@ export function presentSiteSettings(row: SiteSettingsRow): SiteSettings {
     signupsDisabled: row.signupsDisabled,
     imagePostSubmitReqPoints: row.imagePostSubmitReqPoints,
     linkPostSubmitReqPoints: row.linkPostSubmitReqPoints,
+    communityCreateReqPoints: row.communityCreateReqPoints,
+    contactEmail: row.contactEmail,
   };
 }

@@ -37,8 +37,9 @@ export interface UserViewer {
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * A user as `viewer` may see them. Email, preferences and counts of unseen notifications are for
- * the user themself; IP addresses and exact last-seen times only for admins asking for them.
+ * A user as `viewer` may see them. Email and preferences are for the user themself and admins,
+ * the count of unseen notifications for the user alone; IP addresses only for admins asking for
+ * them.
  */
 export function presentUser(row: UserRow, viewer: UserViewer | null, options: { adminsView?: boolean } = {}): User {
   const isSelf = viewer?.id === row.id;
@@ -61,11 +62,9 @@ export function presentUser(row: UserRow, viewer: UserViewer | null, options: { 
     badges: row.badges,
     moddingList: row.moddingList.map((c) => ({ id: c.id, name: c.name, proPic: presentImage(c.proPic) })),
   };
-  if (isSelf || adminsView) {
+  if (isSelf || adminsView) user.lastSeen = row.lastSeen.toISOString();
+  if (isSelf || viewer?.isAdmin) {
     user.email = row.email;
-    user.lastSeen = row.lastSeen.toISOString();
-  }
-  if (isSelf) {
     user.embedsOff = row.embedsOff;
     user.homeFeed = row.homeFeed;
     user.rememberFeedSort = row.rememberFeedSort;
@@ -73,8 +72,8 @@ export function presentUser(row: UserRow, viewer: UserViewer | null, options: { 
     user.replyNotificationsOff = row.replyNotificationsOff;
     user.hideUserProfilePictures = row.hideUserProfilePictures;
     user.requireAltText = row.requireAltText;
-    user.notificationsNewCount = row.notificationsNewCount;
   }
+  if (isSelf) user.notificationsNewCount = row.notificationsNewCount;
   if (adminsView) {
     user.createdIP = row.createdIp;
     user.lastSeenIP = row.lastSeenIp;

@@ -1,19 +1,94 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Messages } from '@quorum/shared/errors';
-import { getUserQuery } from '@quorum/shared/schemas/users';
+import { addBadgeBody, deleteAccountBody, getUserQuery, removeBadgeQuery, userFeedQuery } from '@quorum/shared/schemas/users';
+import type { User, UserFeedPage } from '@quorum/shared/types';
+import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import { storeImage } from '../images/process.ts';
+import type { ImageStore } from '../images/storage.ts';
+import { readImageUpload } from '../images/upload.ts';
+import { assertOwnAccount, awardBadge, deleteAccount, removeBadge, replaceProPic } from './account.ts';
+import { loadUserFeed } from './feed.ts';
 import { presentUser } from './present.ts';
-import { getUserByName } from './queries.ts';
+import { loadProfile } from './profile.ts';
+import { getUserByName, loadUser } from './queries.ts';
 
-const usersRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
-  app.get<{ Params: { username: string } }>('/users/:username', async (request) => {
+export interface UsersRoutesOptions {
+  sql: Sql;
+  store: ImageStore;
+  maxBytes: number;
+  /** Per-route rate limits, or false when rate limiting is off. */
+  limits: { upload: object } | false;
+}
+
+type Params = { Params: { username: string } };
+
+const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, store, maxBytes, limits }) => {
+  /** An account that exists and is not deleted, for changes to it. */
+  async function liveAccount(username: string) {
+    const user = await getUserByName(sql, username);
+    if (!user || user.deletedAt) throw notFound(Messages.userNotFound);
+    return user;
+  }
+
+  app.get<Params>('/users/:username', async (request): Promise<User> => {
     const adminsView = parse(getUserQuery, request.query).adminsView === 'true';
     if (adminsView && !request.user?.isAdmin) throw forbidden();
-    const user = await getUserByName(sql, request.params.username);
-    if (!user) throw notFound(Messages.userNotFound);
+    const user = await loadProfile(sql, request.params.username, request.user);
     return presentUser(user, request.user, { adminsView });
+  });
+
+  app.get<Params>('/users/:username/feed', async (request): Promise<UserFeedPage> => {
+    const query = parse(userFeedQuery, request.query);
+    const user = await loadProfile(sql, request.params.username, request.user);
+    return loadUserFeed(sql, user.id, query, request.user);
+  });
+
+  app.post<Params>('/users/:username/pro_pic', { config: { rateLimit: limits && limits.upload } }, async (request): Promise<User> => {
+    const actor = requireUser(request);
+    const user = await liveAccount(request.params.username);
+    assertOwnAccount(actor, user.id);
+    const buffer = await readImageUpload(request, maxBytes);
+    const image = await storeImage(sql, store, buffer, { uploadedBy: actor.id, kind: 'avatar' });
+    await replaceProPic(sql, user.id, { id: image.id, uploadedBy: actor.id });
+    return presentUser(await loadUser(sql, user.id), actor);
+  });
+
+  app.delete<Params>('/users/:username/pro_pic', async (request): Promise<User> => {
+    const actor = requireUser(request);
+    const user = await liveAccount(request.params.username);
+    assertOwnAccount(actor, user.id);
+    await replaceProPic(sql, user.id, null);
+    return presentUser(await loadUser(sql, user.id), actor);
+  });
+
+  /** Deletes one's own account; the password must be given again. */
+  app.delete<Params>('/users/:username', async (request, reply): Promise<{ success: true }> => {
+    const actor = requireUser(request);
+    const { password } = parse(deleteAccountBody, request.body);
+    const user = await liveAccount(request.params.username);
+    if (user.id !== actor.id) throw forbidden(Messages.onlyOwnAccount);
+    await deleteAccount(sql, user.id, password);
+    await reply.endSession();
+    return { success: true };
+  });
+
+  app.post<Params>('/users/:username/badges', async (request): Promise<User> => {
+    const admin = requireAdmin(request);
+    const { type } = parse(addBadgeBody, request.body);
+    const user = await liveAccount(request.params.username);
+    await awardBadge(sql, app.jobs, user.id, type);
+    return presentUser(await loadUser(sql, user.id), admin);
+  });
+
+  app.delete<{ Params: { username: string; badge: string } }>('/users/:username/badges/:badge', async (request): Promise<User> => {
+    const admin = requireAdmin(request);
+    const byType = parse(removeBadgeQuery, request.query).byType === 'true';
+    const user = await liveAccount(request.params.username);
+    await removeBadge(sql, user.id, request.params.badge, byType);
+    return presentUser(await loadUser(sql, user.id), admin);
   });
 };
 

@@ -2,11 +2,14 @@
 // keeps the token the server hands back in the `Csrf-Token` header, parses JSON and throws
 // ApiError for every non-2xx answer. No UI side effects live here.
 import type {
-  Comment, CommentsPage, CommunitiesPage, Community, CommunitySort, Feed, FeedSort, Image, InitialData, Mute, Post, PostsPage,
-  Rule, User, UserGroup,
+  BadgeType, Comment, CommentsPage, CommunitiesPage, Community, CommunitySort, ContentType, Feed, FeedSort, Image, InitialData, List,
+  ListItemsPage, Mute, Notification, NotificationsPage, Post, PostsPage, Report, Rule, SiteSettings, User, UserFeedPage, UserGroup,
 } from '@quorum/shared/types';
-import type { LoginBody, SignupBody } from '@quorum/shared/schemas/users';
-import type { CreatePostBody } from '@quorum/shared/schemas/posts';
+import type { LIST_FILTERS, LIST_ORDERS } from '@quorum/shared/constants';
+import { ErrorCode } from '@quorum/shared/errors';
+import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
+import type { LoginBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
+import type { CreatePostBody, ReportBody } from '@quorum/shared/schemas/posts';
 import { ApiError, isErrorBody } from './api-error.ts';
 
 export const CSRF_HEADER = 'X-Csrf-Token';
@@ -33,6 +36,13 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers of this call alone. */
+  headers?: Record<string, string>;
+}
+
+/** What a write may add to its call: its `Idempotency-Key`, so that a replay is applied once. */
+export interface CallOptions {
+  headers?: Record<string, string>;
 }
 
 export interface UploadProgress {
@@ -122,11 +132,11 @@ export function createApiClient(options: ApiClientOptions) {
    */
   async function sendForAnswer<T>(
     path: string,
-    { method, query, body, contentType, signal }: { method: string; query?: Query; body?: BodyInit; contentType?: string; signal?: AbortSignal },
+    { method, query, body, contentType, signal, headers }: { method: string; query?: Query; body?: BodyInit; contentType?: string; signal?: AbortSignal; headers?: Record<string, string> },
   ): Promise<{ data: T; headers: Headers }> {
     let response: Response;
     try {
-      response = await fetchRaw(path, { method, query, body, contentType, signal });
+      response = await fetchRaw(path, { method, query, body, contentType, signal, headers });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new ApiError(0, null);
@@ -175,10 +185,10 @@ export function createApiClient(options: ApiClientOptions) {
     });
   }
 
-  function request<T>(path: string, { method = 'GET', query, body, signal }: RequestOptions = {}): Promise<T> {
+  function request<T>(path: string, { method = 'GET', query, body, signal, headers }: RequestOptions = {}): Promise<T> {
     return body === undefined
-      ? send<T>(path, { method, query, signal })
-      : send<T>(path, { method, query, body: JSON.stringify(body), contentType: 'application/json', signal });
+      ? send<T>(path, { method, query, signal, headers })
+      : send<T>(path, { method, query, body: JSON.stringify(body), contentType: 'application/json', signal, headers });
   }
 
   /**
@@ -204,17 +214,40 @@ export function createApiClient(options: ApiClientOptions) {
     login: (body: LoginBody) => request<User>('/api/_login', { method: 'POST', body }),
     logout: () => request<{ success: true }>('/api/_login', { method: 'POST', query: { action: 'logout' } }),
     signup: (body: SignupBody) => request<User>('/api/_signup', { method: 'POST', body }),
+    /** Reports use of the installed app (counted once a day). */
+    recordAnalytics: (event: 'pwa_use' | 'pwa_install') => request<{ success: true }>('/api/analytics', { method: 'POST', body: { event } }),
     getUser: (username: string) => request<User>(`/api/users/${encodeURIComponent(username)}`),
-    /** True when the username is free (the server answers 404). */
+    /** True when the username is free (the server answers 404 without naming a deleted or suspended account). */
     isUsernameFree: async (username: string) => {
       try {
         await request<User>(`/api/users/${encodeURIComponent(username)}`);
         return false;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return true;
+        if (error instanceof ApiError && error.status === 404 && error.code === ErrorCode.notFound) return true;
         throw error;
       }
     },
+    /** A user with every detail, for admins. */
+    getUserAdminsView: (username: string) => request<User>(`/api/users/${encodeURIComponent(username)}`, { query: { adminsView: true } }),
+    getUserFeed: (username: string, query: { filter?: 'posts' | 'comments'; next?: string | null }, signal?: AbortSignal) =>
+      request<UserFeedPage>(`/api/users/${encodeURIComponent(username)}/feed`, { query, signal }),
+    /** POST /api/users/{username}/pro_pic with the multipart field `image`. */
+    uploadProPic: (username: string, image: Blob) => upload<User>(`/api/users/${encodeURIComponent(username)}/pro_pic`, 'image', image),
+    deleteProPic: (username: string) => request<User>(`/api/users/${encodeURIComponent(username)}/pro_pic`, { method: 'DELETE' }),
+    deleteAccount: (username: string, password: string) =>
+      request<{ success: true }>(`/api/users/${encodeURIComponent(username)}`, { method: 'DELETE', body: { password } }),
+    addBadge: (username: string, type: BadgeType) =>
+      request<User>(`/api/users/${encodeURIComponent(username)}/badges`, { method: 'POST', body: { type } }),
+    removeBadge: (username: string, type: BadgeType) =>
+      request<User>(`/api/users/${encodeURIComponent(username)}/badges/${encodeURIComponent(type)}`, {
+        method: 'DELETE',
+        query: { byType: true },
+      }),
+
+    // Settings
+    updateProfile: (body: UpdateProfileBody) => request<User>('/api/_settings', { method: 'POST', query: { action: 'updateProfile' }, body }),
+    changePassword: (body: { password: string; newPassword: string; repeatPassword: string }) =>
+      request<{ success: true }>('/api/_settings', { method: 'POST', query: { action: 'changePassword' }, body }),
 
     // Posts and feeds
     getPosts: (
@@ -240,7 +273,8 @@ export function createApiClient(options: ApiClientOptions) {
     ) => request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { method: 'PUT', query }),
     deletePost: (publicId: string, query: { deleteAs?: UserGroup; deleteContent?: boolean } = {}) =>
       request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { method: 'DELETE', query }),
-    votePost: (postId: string, up: boolean) => request<Post>('/api/_postVote', { method: 'POST', body: { postId, up } }),
+    votePost: (postId: string, up: boolean, call: CallOptions = {}) =>
+      request<Post>('/api/_postVote', { method: 'POST', body: { postId, up }, ...call }),
     hidePost: (postId: string) => request<{ success: true }>('/api/hidden_posts', { method: 'POST', body: { postId } }),
     unhidePost: (postId: string) =>
       request<{ success: true }>(`/api/hidden_posts/${encodeURIComponent(postId)}`, { method: 'DELETE' }),
@@ -251,14 +285,30 @@ export function createApiClient(options: ApiClientOptions) {
       upload<Image>('/api/_uploads', 'image', image, options),
     getLinkInfo: (url: string) => request<{ title: string | null }>('/api/_link_info', { query: { url } }),
 
+    // Notifications and push
+    getNotifications: (next: string | null, signal?: AbortSignal) =>
+      request<NotificationsPage>('/api/notifications', { query: { render: true, format: 'html', next }, signal }),
+    notificationsAction: (query: { action: 'resetNewCount' | 'deleteAll' } | { action: 'markAllAsSeen'; type?: 'new_votes' }) =>
+      request<{ success: true }>('/api/notifications', { method: 'POST', query }),
+    markNotificationSeen: (id: string, seen: boolean, seenFrom?: 'webpush') =>
+      request<Notification>(`/api/notifications/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        query: { render: true, format: 'html', action: 'markAsSeen', seen, seenFrom },
+      }),
+    deleteNotification: (id: string) =>
+      request<Notification>(`/api/notifications/${encodeURIComponent(id)}`, { method: 'DELETE', query: { render: true, format: 'html' } }),
+    /** The browser's PushSubscription (its toJSON()) as is. */
+    savePushSubscription: (subscription: unknown) =>
+      request<{ success: true }>('/api/push_subscriptions', { method: 'POST', body: subscription }),
+
     // Comments
     getComments: (publicId: string, query: { next?: string | null; parentId?: string }, signal?: AbortSignal) =>
       request<CommentsPage>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { query, signal }),
     /** A comment in its place: the comments above it, the comment and its replies (flat; `next` is null). */
     getCommentThread: (publicId: string, commentId: string, signal?: AbortSignal) =>
       request<CommentsPage>(`/api/posts/${encodeURIComponent(publicId)}/comments/${encodeURIComponent(commentId)}`, { signal }),
-    createComment: (publicId: string, body: { body: string; parentCommentId?: string | null }, userGroup?: UserGroup) =>
-      request<Comment>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { method: 'POST', body, query: { userGroup } }),
+    createComment: (publicId: string, body: { body: string; parentCommentId?: string | null }, userGroup?: UserGroup, call: CallOptions = {}) =>
+      request<Comment>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { method: 'POST', body, query: { userGroup }, ...call }),
     updateComment: (publicId: string, commentId: string, body: string) =>
       request<Comment>(`/api/posts/${encodeURIComponent(publicId)}/comments/${encodeURIComponent(commentId)}`, {
         method: 'PUT',
@@ -274,8 +324,8 @@ export function createApiClient(options: ApiClientOptions) {
         method: 'DELETE',
         query: { deleteAs },
       }),
-    voteComment: (commentId: string, up: boolean) =>
-      request<Comment>('/api/_commentVote', { method: 'POST', body: { commentId, up } }),
+    voteComment: (commentId: string, up: boolean, call: CallOptions = {}) =>
+      request<Comment>('/api/_commentVote', { method: 'POST', body: { commentId, up }, ...call }),
 
     // Communities
     /** GET /api/communities answers a bare array; the next page's cursor comes from its `Link` header. */
@@ -292,22 +342,56 @@ export function createApiClient(options: ApiClientOptions) {
       request<Community>('/api/communities', { method: 'POST', body }),
     updateCommunity: (id: string, body: { about?: string | null; postingRestricted?: boolean }) =>
       request<Community>(`/api/communities/${encodeURIComponent(id)}`, { method: 'PUT', body }),
-    joinCommunity: (communityId: string, leave = false) =>
-      request<Community>('/api/_joinCommunity', { method: 'POST', body: { communityId, leave } }),
+    joinCommunity: (communityId: string, leave = false, call: CallOptions = {}) =>
+      request<Community>('/api/_joinCommunity', { method: 'POST', body: { communityId, leave }, ...call }),
 
     // Mutes
-    muteUser: (userId: string) => request<Mute>('/api/mutes', { method: 'POST', body: { userId } }),
-    muteCommunity: (communityId: string) => request<Mute>('/api/mutes', { method: 'POST', body: { communityId } }),
-    unmuteUser: (userId: string) =>
-      request<{ success: true }>(`/api/mutes/users/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
-    unmuteCommunity: (communityId: string) =>
-      request<{ success: true }>(`/api/mutes/communities/${encodeURIComponent(communityId)}`, { method: 'DELETE' }),
+    muteUser: (userId: string, call: CallOptions = {}) => request<Mute>('/api/mutes', { method: 'POST', body: { userId }, ...call }),
+    muteCommunity: (communityId: string, call: CallOptions = {}) =>
+      request<Mute>('/api/mutes', { method: 'POST', body: { communityId }, ...call }),
+    unmuteUser: (userId: string, call: CallOptions = {}) =>
+      request<{ success: true }>(`/api/mutes/users/${encodeURIComponent(userId)}`, { method: 'DELETE', ...call }),
+    unmuteCommunity: (communityId: string, call: CallOptions = {}) =>
+      request<{ success: true }>(`/api/mutes/communities/${encodeURIComponent(communityId)}`, { method: 'DELETE', ...call }),
     getRules: (communityId: string) => request<Rule[]>(`/api/communities/${encodeURIComponent(communityId)}/rules`),
     /** POST /api/communities/{id}/pro_pic or /banner_image with the multipart field `image`. */
     uploadCommunityImage: (communityId: string, which: 'pro_pic' | 'banner_image', image: Blob) =>
       upload<Community>(`/api/communities/${encodeURIComponent(communityId)}/${which}`, 'image', image),
     deleteCommunityImage: (communityId: string, which: 'pro_pic' | 'banner_image') =>
       request<Community>(`/api/communities/${encodeURIComponent(communityId)}/${which}`, { method: 'DELETE' }),
+
+    // Lists
+    getLists: (
+      username: string,
+      query: { sort?: (typeof LIST_ORDERS)[number]; filter?: (typeof LIST_FILTERS)[number] } = {},
+      signal?: AbortSignal,
+    ) => request<List[]>(`/api/users/${encodeURIComponent(username)}/lists`, { query, signal }),
+    createList: (username: string, body: Partial<ListBody> & { name: string }) =>
+      request<List>(`/api/users/${encodeURIComponent(username)}/lists`, { method: 'POST', body }),
+    getList: (username: string, listName: string, signal?: AbortSignal) =>
+      request<List>(`/api/users/${encodeURIComponent(username)}/lists/${encodeURIComponent(listName)}`, { signal }),
+    getListItems: (username: string, listName: string, next?: string | null, signal?: AbortSignal) =>
+      request<ListItemsPage>(`/api/users/${encodeURIComponent(username)}/lists/${encodeURIComponent(listName)}/items`, {
+        query: { next },
+        signal,
+      }),
+    clearList: (username: string, listName: string) =>
+      request<List>(`/api/users/${encodeURIComponent(username)}/lists/${encodeURIComponent(listName)}/items`, { method: 'DELETE' }),
+    updateList: (listId: string, body: UpdateListBody) => request<List>(`/api/lists/${encodeURIComponent(listId)}`, { method: 'PUT', body }),
+    deleteList: (listId: string) => request<{ success: true }>(`/api/lists/${encodeURIComponent(listId)}`, { method: 'DELETE' }),
+    addListItem: (listId: string, body: { targetId: string; targetType: ContentType }, call: CallOptions = {}) =>
+      request<List>(`/api/lists/${encodeURIComponent(listId)}/items`, { method: 'POST', body, ...call }),
+    removeListItem: (listId: string, body: { targetId: string; targetType: ContentType }, call: CallOptions = {}) =>
+      request<List>(`/api/lists/${encodeURIComponent(listId)}/items`, { method: 'DELETE', body, ...call }),
+    /** The ids of the viewer's lists holding a post or a comment. */
+    getSavedTo: (targetId: string, type: ContentType, signal?: AbortSignal) =>
+      request<string[]>('/api/lists/_saved_to', { query: { id: targetId, type }, signal }),
+
+    // Reports and site settings
+    report: (body: Omit<ReportBody, 'description'> & { description?: string | null }) =>
+      request<Report>('/api/_report', { method: 'POST', body }),
+    getSiteSettings: () => request<SiteSettings>('/api/site_settings'),
+    updateSiteSettings: (body: Partial<SiteSettings>) => request<SiteSettings>('/api/site_settings', { method: 'PUT', body }),
   };
 }
 

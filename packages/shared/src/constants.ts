@@ -20,6 +20,14 @@ export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 export const ABOUT_ME_MAX = 10_000;
 /** Points a new account starts with. */
 export const NEW_USER_POINTS = 1;
+/** What a user types to confirm deleting their account. */
+export const DELETE_ACCOUNT_CONFIRMATION = 'YES';
+/** Badges admins give and take away. */
+export const BADGE_TYPES = ['supporter'] as const;
+/** A profile's feed shows both kinds, or only posts or only comments. */
+export const USER_FEED_FILTERS = ['posts', 'comments'] as const;
+/** Items in one page of a profile's feed (chosen). */
+export const USER_FEED_PAGE_SIZE = 20;
 
 // ---------- Communities ----------
 /** Community name length bounds. */
@@ -78,6 +86,8 @@ export const LIST_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** List display name and description limits (chosen). */
 export const LIST_DISPLAY_NAME_MAX = 100;
 export const LIST_DESCRIPTION_MAX = 2000;
+/** Items a page of a list holds (chosen). */
+export const LIST_ITEMS_PAGE_SIZE = 20;
 
 // ---------- Uploads ----------
 /** Largest accepted upload (chosen). */
@@ -100,6 +110,10 @@ export const COMMUNITY_SORTS = ['new', 'old', 'size', 'name_asc', 'name_dsc'] as
 export const DEFAULT_COMMUNITY_SORT = 'size';
 export const LIST_ORDERS = ['lastAdded', 'name'] as const;
 export const LIST_FILTERS = ['all', 'public', 'private'] as const;
+export const DEFAULT_LIST_ORDER = 'lastAdded';
+export const DEFAULT_LIST_FILTER = 'all';
+/** Communities shown to visitors when the site has no default communities: the largest (chosen). */
+export const SIDEBAR_TOP_COMMUNITIES = 10;
 
 // ---------- Kinds ----------
 export const USER_GROUPS = ['normal', 'mods', 'admins'] as const;
@@ -178,3 +192,11 @@ export const COMMENT_SUBTREE_LIMIT = 500;
 export const ADMIN_COMMENTS_PAGE_SIZE = 50;
 /** Where YouTube videos are embedded from: the only origin the app frames. */
 export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
+
+// ---------- Retried writes ----------
+/** Header a client sends so that a retried write applies once. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** What an idempotency key may look like (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+/** Hours the answer to a keyed write is kept for replays (chosen). */
+export const IDEMPOTENCY_KEY_HOURS = 24;

@@ -44,6 +44,15 @@ export const ErrorCode = {
   commentDeleted: 'comment_deleted',
   threadTooDeep: 'thread_too_deep',
   invalidCursor: 'invalid_cursor',
+  // Retried writes
+  invalidIdempotencyKey: 'invalid_idempotency_key',
+  idempotencyKeyReused: 'idempotency_key_reused',
+  idempotencyKeyInFlight: 'idempotency_key_in_flight',
+  // Lists
+  listExists: 'list_exists',
+  // Profiles
+  accountDeleted: 'account_deleted',
+  invalidPassword: 'invalid_password',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -107,6 +116,7 @@ export const Messages = {
   // Accounts
   alreadyLoggedIn: 'You are already logged in.',
   captchaFailed: 'Captcha verification failed. Please try again.',
+  captchaRequired: 'Please complete the captcha.',
   wrongPreviousPassword: 'Incorrect previous password',
   userNotFound: 'User not found.',
   cannotMuteSelf: 'You cannot mute yourself.',
@@ -142,4 +152,33 @@ export const Messages = {
   uploadUnreadable: 'The upload could not be read.',
   noImageUploaded: 'No image was uploaded.',
   privateAddress: 'Links to local or private network addresses are not allowed.',
+  // Retried writes
+  invalidIdempotencyKey: 'The Idempotency-Key header must be 8 to 128 letters, digits, hyphens or underscores.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+  idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+  // Lists
+  listNameEmpty: 'Name cannot be empty.',
+  listExists: (name: string) => `List with name ${name} already exists.`,
+  listNotFound: 'List not found.',
+  notYourList: 'Only the owner of a list can change it.',
+  commentIsDeleted: 'This comment has been deleted.',
+  // Reports
+  reportNeedsReason: 'A report needs a reason.',
+  cannotReportOwn: (type: string) => `You cannot report your own ${type}.`,
+  // Site settings
+  invalidEmail: 'Enter a valid email address.',
+  // Profiles and accounts
+  accountDeleted: 'Account deleted.',
+  accountSuspended: 'Account suspended.',
+  invalidPassword: 'Invalid password',
+  onlyOwnAccount: 'You can only change your own account.',
+  unknownBadge: 'Unknown badge type.',
+  badgeNotFound: 'Badge not found.',
+  // Notifications and push
+  notificationNotFound: 'Notification not found.',
+  notificationFormatUnsupported: 'Unsupported format: use format=html or none.',
+  pushUnsupported: "It looks like your browser doesn't support push notifications.",
+  allNotificationsSeen: 'All notifications are marked as seen.',
+  allUpvoteNotificationsSeen: 'All upvote notifications are marked as seen.',
+  allNotificationsDeleted: 'All notifications are deleted.',
 } as const;

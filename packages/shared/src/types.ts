@@ -1,7 +1,7 @@
 // The JSON objects the API returns, with the specification's field names. Times are ISO 8601
 // strings; ids are opaque strings.
 import type {
-  COMMUNITY_SORTS, CONTENT_TYPES, FEED_SORTS, FEEDS, HOME_FEEDS, IMAGE_COPY_NAMES, IMAGE_FORMATS, MUTE_TYPES, POST_TYPES,
+  BADGE_TYPES, COMMUNITY_SORTS, CONTENT_TYPES, FEED_SORTS, FEEDS, HOME_FEEDS, IMAGE_COPY_NAMES, IMAGE_FORMATS, MUTE_TYPES, POST_TYPES,
   USER_GROUPS,
 } from './constants.ts';
 
@@ -15,10 +15,11 @@ export type ImageCopyName = (typeof IMAGE_COPY_NAMES)[number];
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export type ContentType = (typeof CONTENT_TYPES)[number];
 export type MuteType = (typeof MUTE_TYPES)[number];
+export type BadgeType = (typeof BADGE_TYPES)[number];
 
 export interface Badge {
   id: string;
-  type: 'supporter';
+  type: BadgeType;
 }
 
 export interface ImageCopy {
@@ -212,7 +213,7 @@ export type NotificationType =
   | 'new_badge'
   | 'welcome'
   | 'announcement'
-  | 'community_request_denied';
+  | 'denied_comm';
 
 export interface Notification {
   id: string;
@@ -224,6 +225,18 @@ export interface Notification {
   title: string;
   toURL: string;
   icons: string[];
+}
+
+/** What a web push carries: the service worker shows it as is and sets the app badge to `count`. */
+export interface PushPayload {
+  id: string;
+  type: NotificationType;
+  /** Plain text. */
+  title: string;
+  toURL: string;
+  icon: string;
+  /** The user's count of new notifications. */
+  count: number;
 }
 
 export interface NotificationsPage {
@@ -262,11 +275,17 @@ export interface List {
   lastUpdatedAt: string;
 }
 
-export interface ListItem {
+export type ListItem = {
   id: string;
-  targetType: ContentType;
-  targetItem: Post | Comment;
+  listId: string;
+  targetId: string;
   createdAt: string;
+} & ({ targetType: 'post'; targetItem: Post } | { targetType: 'comment'; targetItem: Comment });
+
+/** GET …/lists/{listName}/items: newest first. */
+export interface ListItemsPage {
+  items: ListItem[];
+  next: string | null;
 }
 
 export interface IpBlock {
@@ -322,6 +341,10 @@ export interface SiteSettings {
   signupsDisabled: boolean;
   imagePostSubmitReqPoints: number;
   linkPostSubmitReqPoints: number;
+  /** Points a user needs to create a community (admins need none). */
+  communityCreateReqPoints: number;
+  /** Where the Contact links write to; empty hides them. */
+  contactEmail: string;
 }
 
 /** GET /api/_initial */
@@ -337,6 +360,11 @@ export interface InitialData {
   signupsDisabled: boolean;
   imagePostSubmitReqPoints: number;
   linkPostSubmitReqPoints: number;
+  communityCreateReqPoints: number;
+  /** Where the Contact links write to; empty hides them. */
+  contactEmail: string;
+  /** The hCaptcha site key when sign-ups are checked with a captcha; null otherwise. */
+  captchaSiteKey: string | null;
 }
 
 export interface PostsPage {

@@ -6,13 +6,38 @@ import { AlertsProvider } from '../lib/alerts-context.tsx';
 import { createAlertStore } from '../lib/alerts.ts';
 import { watchDevicePreferences } from '../lib/device-preferences.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { persistQueryCache, restoreQueryCache } from '../lib/query-persister.ts';
+import { followOtherTabs } from '../lib/session/session-change.ts';
 import { watchTheme } from '../lib/theme.ts';
+import { registerMutations } from './mutation-defaults.ts';
 
-/** Everything the screens rely on: the query cache, alerts, theme and device preferences. */
+/**
+ * Everything the screens rely on: the query cache (restored from the copy saved for offline use
+ * before anything renders), the outbox's kinds of write, alerts, theme and device preferences.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [alerts] = useState(createAlertStore);
   // The same message shown twice replaces itself rather than stacking.
-  const [queryClient] = useState(() => createQueryClient((text) => alerts.show(text, { id: text })));
+  const [queryClient] = useState(() => {
+    const client = createQueryClient((text) => alerts.show(text, { id: text }));
+    registerMutations(client);
+    return client;
+  });
+  const [restored, setRestored] = useState(false);
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let active = true;
+    void restoreQueryCache(queryClient).then(() => {
+      if (!active) return;
+      stop = persistQueryCache(queryClient);
+      setRestored(true);
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [queryClient]);
 
   useEffect(() => {
     const stopTheme = watchTheme();
@@ -22,12 +47,13 @@ export function AppProvider({ children }: { children: ReactNode }) {
       stopPreferences();
     };
   }, []);
+  useEffect(() => followOtherTabs(queryClient), [queryClient]);
 
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <AlertsProvider store={alerts}>
-          {children}
+          {restored && children}
           <AlertViewport />
         </AlertsProvider>
       </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { CrashScreen } from '../components/errors/crash-screen.tsx';
+import { RouteError } from '../components/errors/route-error.tsx';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { AdminRoute } from './routes/admin.tsx';
@@ -30,11 +30,11 @@ const staticPages: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <CrashScreen />,
+    errorElement: <RouteError />,
     children: [
       {
         // A screen that fails to render shows the crash screen inside the shell.
-        errorElement: <CrashScreen fullScreen={false} />,
+        errorElement: <RouteError fullScreen={false} />,
         children: [
           { index: true, element: <HomeRoute /> },
           { path: paths.subscriptions.path, element: <HomeRoute /> },
@@ -46,11 +46,17 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.settings.path, lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsRoute }) },
               { path: paths.newPost.path, lazy: async () => ({ Component: (await import('./routes/new-post.tsx')).NewPostRoute }) },
-              { path: paths.notifications.path, element: <NotFoundRoute /> },
+              {
+                path: paths.notifications.path,
+                lazy: async () => ({ Component: (await import('./routes/notifications.tsx')).NotificationsRoute }),
+              },
               { path: paths.admin.path, element: <AdminRoute /> },
             ],
           },
           ...staticPages,
+          // A user's lists (/@{username}/lists…), before the community catch-all (/:communityName).
+          { path: paths.lists.path, lazy: async () => ({ Component: (await import('./routes/lists.tsx')).ListsRoute }) },
+          { path: paths.list.path, lazy: async () => ({ Component: (await import('./routes/lists.tsx')).ListRoute }) },
           // Post pages come before the community catch-all (/:communityName).
           ...[paths.post.path, paths.comment.path].map((path) => ({
             path,

@@ -51,4 +51,10 @@ export const paths = {
       `/${encodeURIComponent(communityName)}/post/${encodeURIComponent(publicId)}/${encodeURIComponent(commentId)}`,
   },
   profile: { getHref: (username: string) => `/@${encodeURIComponent(username)}` },
+  /** A user's lists; the first segment is the user's name after an @ (the screen checks it). */
+  lists: { path: '/:userHandle/lists', getHref: (username: string) => `/@${encodeURIComponent(username)}/lists` },
+  list: {
+    path: '/:userHandle/lists/:listName',
+    getHref: (username: string, listName: string) => `/@${encodeURIComponent(username)}/lists/${encodeURIComponent(listName)}`,
+  },
 } as const;

@@ -10,10 +10,12 @@ let server: Server;
 let baseUrl = '';
 let issued = 0;
 const received: Array<string | undefined> = [];
+const receivedKeys: Array<string | undefined> = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     received.push(request.headers[CSRF_HEADER.toLowerCase()] as string | undefined);
+    receivedKeys.push(request.headers['idempotency-key'] as string | undefined);
     request.resume();
     request.on('end', () => {
       issued += 1;
@@ -72,5 +74,15 @@ describe('upload', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 413, code: 'file_size_exceeded' });
     expect(tokens.value).toBe(`token-${issued}`);
+  });
+});
+
+describe('a write with call options', () => {
+  it('sends its idempotency key with that call only', async () => {
+    const api = createApiClient({ baseUrl, tokenStore: memoryTokens('token-0') });
+    await api.votePost('post-1', true, { headers: { 'Idempotency-Key': 'key-1' } });
+    expect(receivedKeys.at(-1)).toBe('key-1');
+    await api.votePost('post-1', true);
+    expect(receivedKeys.at(-1)).toBeUndefined();
   });
 });

@@ -1,11 +1,14 @@
 import { ApiError, genericErrorMessage } from '@quorum/client/api-error';
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
+import { CACHE_MAX_AGE_MS } from './query-persister.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
       /** Failures of this query never raise an alert (the screen shows them, or nobody cares). */
       silent?: boolean;
+      /** False keeps the query out of the cache saved for offline use. */
+      persist?: boolean;
     };
     mutationMeta: {
       /** Never raise an alert for this mutation's failures. */
@@ -32,10 +35,15 @@ function shouldRetry(failureCount: number, error: Error): boolean {
  * first load of a query reports its failure on the screen that asked for it.
  */
 export function createQueryClient(showAlert: (text: string) => void): QueryClient {
+  // The browser may start offline, and the online manager only hears of later changes: queries
+  // must wait for the network (paused, showing what was saved) rather than fail one by one.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     queryCache: new QueryCache({
       onError(error, query) {
         if (query.meta?.silent || query.state.data === undefined) return;
+        // Offline, the screens say they show what was saved; a failed refresh is no news.
+        if (error instanceof ApiError && error.isNetworkError && !onlineManager.isOnline()) return;
         showAlert(genericErrorMessage(error));
       },
     }),
@@ -49,7 +57,8 @@ export function createQueryClient(showAlert: (text: string) => void): QueryClien
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        gcTime: 10 * 60_000,
+        // Kept as long as the saved copy is used, or restored answers would be collected at once.
+        gcTime: CACHE_MAX_AGE_MS,
         retry: shouldRetry,
         refetchOnWindowFocus: true,
       },

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyVote, currentVote } from './votes.ts';
+import { nextVote } from '@quorum/shared/votes';
+import { showVote } from './outbox/vote-collapse.ts';
+import { currentVote } from './votes.ts';
 
 const item = (vote: boolean | null, upvotes: number, downvotes: number) => ({ upvotes, downvotes, userVoted: vote !== null, userVotedUp: vote === true });
 
-describe('applyVote', () => {
+describe('a vote shown over the cached item', () => {
   it.each([
     [null, true, { vote: true, upvotes: 2, downvotes: 1 }],
     [null, false, { vote: false, upvotes: 1, downvotes: 2 }],
@@ -12,7 +14,7 @@ describe('applyVote', () => {
     [false, false, { vote: null, upvotes: 1, downvotes: 0 }],
     [false, true, { vote: true, upvotes: 2, downvotes: 0 }],
   ] as const)('from %s voting up=%s', (from, up, expected) => {
-    const next = applyVote(item(from, 1, 1), up);
+    const next = showVote(item(from, 1, 1), nextVote(from, up));
     expect({ vote: currentVote(next), upvotes: next.upvotes, downvotes: next.downvotes }).toEqual(expected);
     expect(next.userVoted).toBe(expected.vote !== null);
     expect(next.userVotedUp).toBe(expected.vote === true);

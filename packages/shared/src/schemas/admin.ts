@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { DENY_NOTE_MAX } from '../constants.ts';
+import { DENY_NOTE_MAX, EMAIL_MAX, EMAIL_PATTERN } from '../constants.ts';
+import { Messages } from '../errors.ts';
 import { id } from './common.ts';
 
 const name = v.pipe(v.string(), v.trim(), v.nonEmpty('A name is required.'));
@@ -26,6 +27,16 @@ export const siteSettingsBody = v.object({
   signupsDisabled: v.optional(v.boolean()),
   imagePostSubmitReqPoints: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   linkPostSubmitReqPoints: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  communityCreateReqPoints: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** Empty hides the Contact links. */
+  contactEmail: v.optional(
+    v.pipe(
+      v.string(Messages.invalidEmail),
+      v.trim(),
+      v.maxLength(EMAIL_MAX, Messages.invalidEmail),
+      v.check((value) => value === '' || EMAIL_PATTERN.test(value), Messages.invalidEmail),
+    ),
+  ),
 });
 
 /**

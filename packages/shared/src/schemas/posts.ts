@@ -90,9 +90,12 @@ export const imageAltTextBody = v.object({
 export const reportBody = v.object({
   targetId: id,
   type: v.picklist(CONTENT_TYPES, 'Unknown report type.'),
-  reason: v.pipe(v.number('A report needs a reason.'), v.integer('A report needs a reason.')),
+  // A missing reason becomes NaN, which no number schema accepts: the same message as a wrong one.
+  reason: v.optional(v.pipe(v.number('A report needs a reason.'), v.integer('A report needs a reason.')), Number.NaN),
   description: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(REPORT_DESCRIPTION_MAX)))),
 });
+
+export type ReportBody = v.InferOutput<typeof reportBody>;
 
 /** GET /api/posts */
 export const feedQuery = v.object({

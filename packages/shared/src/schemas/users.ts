@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import {
-  ABOUT_ME_MAX, EMAIL_MAX, EMAIL_PATTERN, HOME_FEEDS, PASSWORD_MAX, PASSWORD_MIN,
-  USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN,
+  ABOUT_ME_MAX, BADGE_TYPES, EMAIL_MAX, EMAIL_PATTERN, HOME_FEEDS, PASSWORD_MAX, PASSWORD_MIN,
+  USER_FEED_FILTERS, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN,
 } from '../constants.ts';
 import { Messages } from '../errors.ts';
-import { flagParam } from './common.ts';
+import { cursorParam, flagParam } from './common.ts';
 
 export const username = v.pipe(
   v.optional(v.string('Username cannot be empty.'), ''),
@@ -117,13 +117,24 @@ export const updateProfileBody = v.object({
   requireAltText: v.optional(v.boolean()),
 });
 
+export type UpdateProfileBody = v.InferInput<typeof updateProfileBody>;
+
 /** DELETE /api/users/{username} */
 export const deleteAccountBody = v.object({
-  password: v.pipe(v.string('Invalid password'), v.nonEmpty('Invalid password')),
+  password: v.pipe(v.optional(v.string(Messages.invalidPassword), ''), v.nonEmpty(Messages.invalidPassword)),
 });
 
 /** POST /api/users/{username}/badges */
-export const addBadgeBody = v.object({ type: v.literal('supporter', 'Unknown badge type.') });
+export const addBadgeBody = v.object({ type: v.picklist(BADGE_TYPES, Messages.unknownBadge) });
+
+/** DELETE /api/users/{username}/badges/{badgeId}: with `byType=true` the last segment is the badge's type. */
+export const removeBadgeQuery = v.object({ byType: flagParam('byType must be true or false.') });
+
+/** GET /api/users/{username}/feed */
+export const userFeedQuery = v.object({
+  filter: v.optional(v.picklist(['', ...USER_FEED_FILTERS], 'filter must be posts or comments.'), ''),
+  next: cursorParam,
+});
 
 /** POST /api/analytics */
 export const analyticsBody = v.object({ event: v.picklist(['pwa_use', 'pwa_install'], 'Unknown event.') });

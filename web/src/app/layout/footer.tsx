@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
-import { CONTACT_EMAIL } from '../../config/site.ts';
+import { useInitialData } from '../../lib/session/get-initial.ts';
 
 export function Footer() {
+  const { contactEmail } = useInitialData();
   return (
     <footer className="footer">
       <nav aria-label="Footer">
@@ -10,9 +11,11 @@ export function Footer() {
           <li>
             <Link to={paths.about.getHref()}>About</Link>
           </li>
-          <li>
-            <a href={`mailto:${CONTACT_EMAIL}`}>Contact</a>
-          </li>
+          {contactEmail && (
+            <li>
+              <a href={`mailto:${contactEmail}`}>Contact</a>
+            </li>
+          )}
           <li>
             <Link to={paths.guidelines.getHref()}>Guidelines</Link>
           </li>

@@ -4,6 +4,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { LogoMark } from '../../components/ui/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog.ts';
+import { NotificationsPanel } from '../../features/notifications/components/notifications-panel.tsx';
 import { useIsMobile } from '../../hooks/use-media-query.ts';
 import { useDevicePreferences } from '../../lib/device-preferences.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
@@ -61,18 +62,22 @@ export function Navbar({ sidebarOpen, onOpenSidebar }: NavbarProps) {
         <div className="navbar__end">
           {user ? (
             <>
-              <Link
-                to={paths.notifications.getHref()}
-                className="icon-button navbar__bell"
-                aria-label={newCount > 0 ? `Notifications (${newCount} new)` : 'Notifications'}
-              >
-                <Icon name="bell" size={22} />
-                {newCount > 0 && (
-                  <span className="badge" aria-hidden="true">
-                    {formatCount(newCount)}
-                  </span>
-                )}
-              </Link>
+              {isMobile ? (
+                <Link
+                  to={paths.notifications.getHref()}
+                  className="icon-button navbar__bell"
+                  aria-label={newCount > 0 ? `Notifications (${newCount} new)` : 'Notifications'}
+                >
+                  <Icon name="bell" size={22} />
+                  {newCount > 0 && (
+                    <span className="badge" aria-hidden="true">
+                      {formatCount(newCount)}
+                    </span>
+                  )}
+                </Link>
+              ) : (
+                <NotificationsPanel newCount={newCount} />
+              )}
               <span className="navbar__points" title={`${user.points} points`}>
                 {formatCount(user.points)} {user.points === 1 ? 'point' : 'points'}
               </span>

@@ -4,11 +4,11 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { ThemeSwitch } from '../../components/ui/theme-switch.tsx';
 import { paths } from '../../config/paths.ts';
-import { CONTACT_EMAIL } from '../../config/site.ts';
 import { useIsMobile } from '../../hooks/use-media-query.ts';
 import { focusableIn, keepTabInside } from '../../lib/focus.ts';
-import { useSessionUser } from '../../lib/session/get-initial.ts';
+import { useInitialData, useSessionUser } from '../../lib/session/get-initial.ts';
 import { SidebarCommunities } from './sidebar-communities.tsx';
+import { SidebarLists } from './sidebar-lists.tsx';
 
 /** How far from the left edge a swipe may start to open the drawer, and how far it must go. */
 const EDGE_PX = 24;
@@ -49,6 +49,7 @@ function HomeFeedToggle({ homeFeed }: { homeFeed: 'all' | 'subscriptions' }) {
  */
 export function Sidebar({ open, onOpen, onClose }: SidebarProps) {
   const user = useSessionUser();
+  const { contactEmail } = useInitialData();
   const isMobile = useIsMobile();
   const drawerOpen = isMobile && open;
   const asideRef = useRef<HTMLElement>(null);
@@ -175,18 +176,21 @@ export function Sidebar({ open, onOpen, onClose }: SidebarProps) {
               <SidebarLink to={paths.communities.getHref()} icon="communities" label="Communities" />
             </ul>
           </nav>
+          <SidebarLists />
           <SidebarCommunities />
           <nav aria-label="About Quorum" className="sidebar__section">
             <ul className="sidebar__list sidebar__list--small">
               <SidebarLink to={paths.guidelines.getHref()} icon="book" label="Guidelines" />
               <SidebarLink to={paths.terms.getHref()} icon="document" label="Terms" />
               <SidebarLink to={paths.privacyPolicy.getHref()} icon="lock" label="Privacy" />
-              <li>
-                <a className="sidebar__link" href={`mailto:${CONTACT_EMAIL}`}>
-                  <Icon name="mail" />
-                  <span className="sidebar__link-text">Contact</span>
-                </a>
-              </li>
+              {contactEmail && (
+                <li>
+                  <a className="sidebar__link" href={`mailto:${contactEmail}`}>
+                    <Icon name="mail" />
+                    <span className="sidebar__link-text">Contact</span>
+                  </a>
+                </li>
+              )}
               <SidebarLink to={paths.about.getHref()} icon="info" label="About" />
             </ul>
           </nav>

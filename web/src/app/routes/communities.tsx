@@ -2,7 +2,6 @@ import { CommunitiesControls } from '../../features/communities/components/commu
 import { CommunitiesList } from '../../features/communities/components/communities-list.tsx';
 import { CreateCommunityButton } from '../../features/communities/components/create-community-button.tsx';
 import { useCommunitySearch } from '../../features/communities/hooks/use-community-search.ts';
-import { useInvalidateFeeds } from '../../features/posts/api/get-feed.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
 
@@ -11,7 +10,6 @@ export function CommunitiesRoute() {
   useDocumentTitle('Communities');
   const user = useSessionUser();
   const search = useCommunitySearch();
-  const invalidateFeeds = useInvalidateFeeds();
 
   return (
     <div className="communities-page">
@@ -22,7 +20,7 @@ export function CommunitiesRoute() {
         </div>
         <CommunitiesControls text={search.text} onTextChange={search.setText} sort={search.sort} onSortChange={search.setSort} />
       </header>
-      <CommunitiesList search={search} onMembershipChange={invalidateFeeds} />
+      <CommunitiesList search={search} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { ApiError } from '@quorum/client/api-error';
-import { COMMUNITY_NAME_PATTERN, WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
+import { COMMUNITY_NAME_PATTERN, USERNAME_PATTERN, WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import type { Community } from '@quorum/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { NotAvailableOffline } from '../../components/errors/not-available-offline.tsx';
 import { StatusPage } from '../../components/errors/status-page.tsx';
 import { TabList, tabId, tabPanelId } from '../../components/ui/tabs.tsx';
 import { paths } from '../../config/paths.ts';
@@ -11,13 +12,14 @@ import { communityOptions } from '../../features/communities/api/get-community.t
 import { CommunityHeader } from '../../features/communities/components/community-header.tsx';
 import { CommunityAboutCard, CommunityModsCard, CommunityRulesCard } from '../../features/communities/components/community-info.tsx';
 import { CommunityHeaderSkeleton } from '../../features/communities/components/community-page-skeleton.tsx';
-import { useInvalidateFeeds } from '../../features/posts/api/get-feed.ts';
 import { Feed } from '../../features/posts/components/feed/feed.tsx';
 import { FeedLayoutToggle, FeedSortSelect } from '../../features/posts/components/feed/feed-controls.tsx';
 import { useFeedSort } from '../../features/posts/hooks/use-feed-sort.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
+import { isUnavailableOffline } from '../../lib/offline.ts';
 import { NotFoundRoute } from './not-found.tsx';
+import { ProfileRoute } from './profile.tsx';
 import '../../features/posts/components/feed/feed.css';
 import '../../features/communities/components/communities.css';
 
@@ -70,7 +72,9 @@ function CommunityTabs({ community }: { community: Community }) {
 /** /{communityName}: the community's header, its feed, and its about, rules and moderators. */
 export function CommunityRoute() {
   const { communityName = '' } = useParams();
-  // Other addresses that reach this route (such as /@name) cannot be communities.
+  // Profiles share the one-segment addresses: /@name.
+  if (communityName.startsWith('@') && USERNAME_PATTERN.test(communityName.slice(1))) return <ProfileRoute username={communityName.slice(1)} />;
+  // Other addresses that reach this route cannot be communities.
   if (!COMMUNITY_NAME_PATTERN.test(communityName)) return <NotFoundRoute />;
   return <CommunityScreen key={communityName.toLowerCase()} communityName={communityName} />;
 }
@@ -81,7 +85,6 @@ function CommunityScreen({ communityName }: { communityName: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_BREAKPOINT_PX}px)`);
-  const invalidateFeeds = useInvalidateFeeds();
   useDocumentTitle(community ? `/${community.name}` : communityName);
 
   // Names are case-insensitive: the address takes the community's own spelling.
@@ -91,6 +94,7 @@ function CommunityScreen({ communityName }: { communityName: string }) {
     }
   }, [community, communityName, location.search, navigate]);
 
+  if (isUnavailableOffline(query)) return <NotAvailableOffline onRetry={() => void query.refetch()} />;
   if (query.isError && !community) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundRoute />;
     return (
@@ -107,7 +111,7 @@ function CommunityScreen({ communityName }: { communityName: string }) {
 
   return (
     <div className="community-page">
-      <CommunityHeader community={community} onMembershipChange={invalidateFeeds} />
+      <CommunityHeader community={community} />
       {wide ? (
         <div className="columns">
           <div className="columns__main feed-page__main">

@@ -11,6 +11,7 @@ import { CreateCommunityModal } from '../../features/communities/components/crea
 import { Feed } from '../../features/posts/components/feed/feed.tsx';
 import { FeedLayoutToggle, FeedSortSelect } from '../../features/posts/components/feed/feed-controls.tsx';
 import { useFeedSort } from '../../features/posts/hooks/use-feed-sort.ts';
+import { InstallBanner } from '../../features/pwa/components/install-banner.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useInitialData } from '../../lib/session/get-initial.ts';
@@ -125,6 +126,7 @@ export function HomeRoute() {
             <FeedLayoutToggle />
           </div>
         </header>
+        <InstallBanner />
         {user && !wide && <CreatePostBar user={user} />}
         <Feed params={{ feed, sort }} label={`${title} posts`} banner={!user && !wide ? <JoinCard people={noUsers} /> : undefined} />
       </div>

@@ -5,18 +5,21 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ErrorBoundary } from '../../components/errors/error-boundary.tsx';
+import { NotAvailableOffline } from '../../components/errors/not-available-offline.tsx';
 import { NotFoundPage } from '../../components/errors/not-found.tsx';
 import { StatusPage } from '../../components/errors/status-page.tsx';
+import { SavedCopyNote } from '../../components/ui/saved-copy-note.tsx';
 import { paths } from '../../config/paths.ts';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
 import { communityOptions } from '../../features/communities/api/get-community.ts';
 import { CommunitySidebar } from '../../features/communities/components/community-sidebar.tsx';
 import { postOptions } from '../../features/posts/api/get-post.ts';
-import { updateCachedPost } from '../../features/posts/api/vote-post.ts';
 import { PostPageSkeleton } from '../../features/posts/components/post-page/post-page-skeleton.tsx';
 import { PostView } from '../../features/posts/components/post-page/post-view.tsx';
 import { useDelayedFlag } from '../../hooks/use-delayed-flag.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { updateCachedPost } from '../../lib/cache/post-cache.ts';
+import { isUnavailableOffline } from '../../lib/offline.ts';
 import '../../features/posts/components/post-page/post-page.css';
 
 function CommentsFailed() {
@@ -47,6 +50,7 @@ function LoadedPost({ post, updatedAt, focusId }: { post: Post; updatedAt: numbe
   return (
     <div className="columns">
       <div className="columns__main post-layout__main">
+        <SavedCopyNote updatedAt={updatedAt} />
         <PostView post={post} isMod={isMod} />
         <ErrorBoundary fallback={<CommentsFailed />}>
           <CommentsSection post={post} postUpdatedAt={updatedAt} isMod={isMod} focusId={focusId} onCountChange={onCountChange} />
@@ -80,6 +84,7 @@ export function PostRoute() {
   }, [realCommunity, communityName, publicId, commentId, location.search, location.hash, navigate]);
 
   if (post) return <LoadedPost key={post.id} post={post} updatedAt={query.dataUpdatedAt} focusId={commentId ?? null} />;
+  if (isUnavailableOffline(query)) return <NotAvailableOffline onRetry={() => void query.refetch()} />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
     return (

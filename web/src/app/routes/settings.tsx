@@ -1,5 +1,9 @@
-import { AccountSection } from '../../features/settings/components/account-section.tsx';
+import { DeleteAccountSection } from '../../features/settings/components/delete-account-section.tsx';
 import { DevicePreferencesSection } from '../../features/settings/components/device-preferences-section.tsx';
+import { MutedSection } from '../../features/settings/components/muted-section.tsx';
+import { PasswordSection } from '../../features/settings/components/password-section.tsx';
+import { ProfileSettingsForm } from '../../features/settings/components/profile-settings-form.tsx';
+import { ProPicSetting } from '../../features/users/components/pro-pic-setting.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
 import './settings.css';
@@ -11,8 +15,11 @@ export function SettingsRoute() {
   return (
     <div className="settings">
       <h1 className="page-title">Settings</h1>
-      <AccountSection user={user} />
+      <ProfileSettingsForm key={user.id} user={user} picture={<ProPicSetting user={user} />} />
       <DevicePreferencesSection />
+      <PasswordSection />
+      <MutedSection />
+      <DeleteAccountSection user={user} />
     </div>
   );
 }

@@ -1,32 +1,7 @@
-import Markdown, { defaultUrlTransform } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { lazy, Suspense } from 'react';
 import './markdown.css';
 
-const ALLOWED_SCHEMES = /^(https?|ircs?|mailto|xmpp):/i;
-
-/**
- * Keeps links and images to the schemes the product allows (http, https, irc, ircs, mailto,
- * xmpp) and relative addresses; anything else is dropped.
- */
-export function safeUrl(url: string): string {
-  const cleaned = defaultUrlTransform(url);
-  if (cleaned === '') return '';
-  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(cleaned);
-  return scheme && !ALLOWED_SCHEMES.test(scheme[0]) ? '' : cleaned;
-}
-
-/**
- * True for an address on this site (`origin`; with no page, only relative addresses). Images from
- * anywhere else would tell their host who reads the page, so they are shown as links instead.
- */
-export function isOwnOrigin(url: string, origin = typeof window === 'undefined' ? undefined : window.location.origin): boolean {
-  const base = origin ?? 'http://relative.invalid';
-  try {
-    return new URL(url, base).origin === new URL(base).origin;
-  } catch {
-    return false;
-  }
-}
+const MarkdownRenderer = lazy(async () => ({ default: (await import('./markdown-renderer.tsx')).MarkdownRenderer }));
 
 interface MarkdownBodyProps {
   children: string;
@@ -36,39 +11,26 @@ interface MarkdownBodyProps {
 }
 
 /**
- * User-written markdown: raw HTML is not rendered, links open in a new tab, images from other
- * sites become links named by their alt text.
+ * User-written markdown (see markdown-renderer.tsx). Until the renderer has loaded, the text
+ * holds its place unseen, so that nothing below it moves when it appears.
  */
 export function MarkdownBody({ children, className, rich = false }: MarkdownBodyProps) {
   const classes = ['markdown', rich ? 'markdown--rich' : null, className].filter(Boolean).join(' ');
   return (
     <div className={classes}>
-      <Markdown
-        remarkPlugins={[remarkGfm]}
-        skipHtml
-        urlTransform={safeUrl}
-        components={{
-          a: ({ href, children: text }) =>
-            href ? (
-              <a href={href} target="_blank" rel="noopener noreferrer nofollow ugc">
-                {text}
-              </a>
-            ) : (
-              <span>{text}</span>
-            ),
-          img: ({ src, alt }) => {
-            if (typeof src !== 'string' || src === '') return alt ? <span>{alt}</span> : null;
-            if (isOwnOrigin(src)) return <img src={src} alt={alt ?? ''} loading="lazy" />;
-            return (
-              <a href={src} target="_blank" rel="noopener noreferrer nofollow ugc" className="markdown__offsite-image">
-                {alt || src}
-              </a>
-            );
-          },
-        }}
-      >
-        {children}
-      </Markdown>
+      <Suspense fallback={<PendingText text={children} />}>
+        <MarkdownRenderer>{children}</MarkdownRenderer>
+      </Suspense>
+    </div>
+  );
+}
+
+function PendingText({ text }: { text: string }) {
+  return (
+    <div className="markdown__pending" aria-hidden="true">
+      {text.split(/\n{2,}/).map((paragraph, index) => (
+        <p key={index}>{paragraph}</p>
+      ))}
     </div>
   );
 }

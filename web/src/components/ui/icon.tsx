@@ -218,6 +218,13 @@ const PATHS = {
     </>
   ),
   sort: <path d="M7 4.5v15M3.75 16.25 7 19.5l3.25-3.25M17 19.5v-15M13.75 7.75 17 4.5l3.25 3.25" />,
+  bookmark: <path d="M6.5 4.5h11v15.25L12 15.5l-5.5 4.25z" />,
+  flag: (
+    <>
+      <path d="M5.5 20.5v-16" />
+      <path d="M5.5 4.5h11.25l-2.5 4.25 2.5 4.25H5.5" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;

@@ -74,3 +74,41 @@ export function PasswordField(props: PasswordFieldProps) {
     />
   );
 }
+
+interface CountedTextAreaProps {
+  label: string;
+  value: string;
+  /** Receives the text cut to `maxLength`. */
+  onChange: (value: string) => void;
+  maxLength: number;
+  rows?: number;
+  autoFocusOnOpen?: boolean;
+}
+
+/** A labelled multi-line field with a "used / allowed" counter under it. */
+export function CountedTextArea({ label, value, onChange, maxLength, rows = 3, autoFocusOnOpen }: CountedTextAreaProps) {
+  const id = useId();
+  const counterId = `${id}-count`;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__box">
+        <textarea
+          id={id}
+          className="field__input field__textarea"
+          value={value}
+          onChange={(event) => onChange(event.target.value.slice(0, maxLength))}
+          maxLength={maxLength}
+          rows={rows}
+          aria-describedby={counterId}
+          data-autofocus={autoFocusOnOpen || undefined}
+        />
+      </div>
+      <p id={counterId} className="field__hint field__counter">
+        {value.length} / {maxLength}
+      </p>
+    </div>
+  );
+}

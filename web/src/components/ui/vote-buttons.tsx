@@ -17,16 +17,23 @@ interface VoteButtonsProps {
   /** Names the score for tests (`post-score`, `comment-score`). */
   scoreTestId: string;
   title?: string;
+  /** The vote waits to be sent (made offline). */
+  pending?: boolean;
 }
 
 /** Up and down vote buttons around the score (upvotes minus downvotes). */
 export function VoteButtons({
-  upvotes, downvotes, vote, onVote, disabled = false, orientation = 'row', size = 'medium', scoreTestId, title,
+  upvotes, downvotes, vote, onVote, disabled = false, orientation = 'row', size = 'medium', scoreTestId, title, pending = false,
 }: VoteButtonsProps) {
   const state = vote === true ? 'up' : vote === false ? 'down' : undefined;
   const iconSize = size === 'small' ? 16 : 18;
   return (
-    <div className={`votes votes--${orientation} votes--${size}`} data-vote={state} title={title}>
+    <div
+      className={`votes votes--${orientation} votes--${size}${pending ? ' votes--pending' : ''}`}
+      data-vote={state}
+      data-pending={pending || undefined}
+      title={title ?? (pending ? 'Your vote will be sent when you are back online.' : undefined)}
+    >
       <button
         type="button"
         className="icon-button votes__button votes__button--up"
@@ -40,6 +47,7 @@ export function VoteButtons({
       <span className="votes__score" title={`${upvotes} up, ${downvotes} down`} data-testid={scoreTestId}>
         {formatCount(upvotes - downvotes)}
         <span className="visually-hidden"> points</span>
+        {pending && <span className="visually-hidden">, vote waiting to be sent</span>}
       </span>
       <button
         type="button"

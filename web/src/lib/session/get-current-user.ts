@@ -2,13 +2,15 @@ import { ApiError } from '@quorum/client/api-error';
 import { USER_POLL_MS } from '@quorum/shared/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
+import { updateCachedUser } from '../cache/user-cache.ts';
 import { initialOptions, useSessionUser } from './get-initial.ts';
 import { sessionKeys } from './keys.ts';
 import { applySessionChange } from './session-change.ts';
 
 /**
  * Polls GET /api/_user every USER_POLL_MS while someone is logged in and the tab is visible, and
- * writes the answer into the bootstrap data, where every screen reads the user from. A 401 means
+ * writes the answer over every cached copy of the user (the bootstrap data, where every screen
+ * reads the user from, and their profile). A 401 means
  * the session ended elsewhere.
  */
 export function useCurrentUserPoll(): void {
@@ -21,7 +23,7 @@ export function useCurrentUserPoll(): void {
     queryFn: async () => {
       try {
         const fresh = await api.getCurrentUser();
-        client.setQueryData(initialKey, (initial) => (initial ? { ...initial, user: fresh } : initial));
+        updateCachedUser(client, fresh.id, () => fresh);
         return fresh;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {

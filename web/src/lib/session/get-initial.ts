@@ -1,6 +1,7 @@
 import type { InitialData, User } from '@quorum/shared/types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
+import { dropUserData } from './drop-user-data.ts';
 import { sessionKeys } from './keys.ts';
 
 /**
@@ -10,7 +11,14 @@ import { sessionKeys } from './keys.ts';
 export const initialOptions = () =>
   queryOptions({
     queryKey: sessionKeys.initial(),
-    queryFn: ({ signal }) => api.getInitial(signal),
+    queryFn: async ({ signal, client }): Promise<InitialData> => {
+      const initial = await api.getInitial(signal);
+      // The session changed outside this page (another tab, an expired cookie) since the data
+      // restored from the device was saved: none of it belongs to this user.
+      const before = client.getQueryData<InitialData>(sessionKeys.initial());
+      if (before && (before.user?.id ?? null) !== (initial.user?.id ?? null)) await dropUserData(client);
+      return initial;
+    },
     staleTime: 10 * 60_000,
     gcTime: Infinity,
     // The bootstrap screen tells offline from other failures itself, so the fetch runs even when

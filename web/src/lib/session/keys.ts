@@ -1,6 +1,8 @@
+import { keyRoots } from '../cache/key-roots.ts';
+
 /** Query keys of the session: the bootstrap data and the polled current user. */
 export const sessionKeys = {
-  all: ['session'] as const,
+  all: keyRoots.session,
   initial: () => [...sessionKeys.all, 'initial'] as const,
   currentUser: () => [...sessionKeys.all, 'current-user'] as const,
 };

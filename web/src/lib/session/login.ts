@@ -1,9 +1,6 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import type { LoginBody } from '@quorum/shared/schemas/users';
-import type { User } from '@quorum/shared/types';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
+import { mutations, useDefinedMutation } from '../mutations.ts';
 import { applySessionChange } from './session-change.ts';
 
 /** The message the login form shows for a failure it explains itself, or null. */
@@ -16,10 +13,8 @@ export function loginErrorMessage(error: Error, username: string): string | null
 
 /** POST /api/_login */
 export function useLogin() {
-  return useMutation({
-    mutationFn: (body: LoginBody) => api.login(body),
-    networkMode: 'always',
+  return useDefinedMutation(mutations.login, {
     meta: { handlesError: (error) => loginErrorMessage(error, '') !== null },
-    onSuccess: (user: User, _body, _onMutateResult, { client }) => applySessionChange(client, user),
+    onSuccess: (user, _body, _onMutateResult, { client }) => applySessionChange(client, user),
   });
 }

@@ -1,8 +1,11 @@
 import { MUTE_ALERT_LIFETIME_MS } from '@quorum/shared/constants';
 import type { InitialData, Mute, Mutes } from '@quorum/shared/types';
 import { useMutation, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useAlerts } from '../alerts-context.tsx';
 import { api } from '../api-client.ts';
+import { discardWrite, writeMutationKey, type OutboxWrite, type SubmitResult, type WriteKind, type WriteVariables } from '../outbox/outbox.ts';
+import { useOutboxEntry } from '../outbox/use-outbox.ts';
 import { initialOptions, useInitialData } from './get-initial.ts';
 import { sessionKeys } from './keys.ts';
 
@@ -27,31 +30,58 @@ function refetchViewerData(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
 }
 
-/** Whether the logged-in user muted this user or community (from the bootstrap data). */
+/** Muting or unmuting, kept in the outbox until the server has it. */
+export interface MuteWrite extends OutboxWrite {
+  kind: 'mute';
+  target: MuteTarget;
+  mute: boolean;
+}
+
+/**
+ * POST /api/mutes and DELETE /api/mutes/users/{id} or /communities/{id}. The bootstrap data keeps
+ * the list of mutes; everything the viewer sees is refetched without the muted.
+ */
+export const muteWrite: WriteKind<MuteWrite, Mute | null> = {
+  send: async ({ target, mute }, call) => {
+    if (!mute) {
+      await (target.type === 'user' ? api.unmuteUser(target.id, call) : api.unmuteCommunity(target.id, call));
+      return null;
+    }
+    return target.type === 'user' ? api.muteUser(target.id, call) : api.muteCommunity(target.id, call);
+  },
+  apply: (client, { target }, created) => {
+    setMutes(client, (mutes) => (created ? withMute(withoutTarget(mutes, target), created) : withoutTarget(mutes, target)));
+    void refetchViewerData(client);
+  },
+  describe: ({ target, mute }) => `${mute ? 'Muting' : 'Unmuting'} ${target.type === 'user' ? '@' : '/'}${target.name}`,
+};
+
+function usePendingMute(target: Pick<MuteTarget, 'type' | 'id'>) {
+  return useOutboxEntry<MuteWrite>('mute', (write) => write.target.type === target.type && write.target.id === target.id);
+}
+
+/** Whether the logged-in user muted this user or community (from the bootstrap data and the outbox). */
 export function useIsMuted(target: Pick<MuteTarget, 'type' | 'id'>): boolean {
   const { mutes } = useInitialData();
+  const pending = usePendingMute(target);
+  if (pending && pending.state !== 'failed') return pending.write.mute;
   return target.type === 'user'
     ? mutes.userMutes.some((mute) => mute.mutedUserId === target.id)
     : mutes.communityMutes.some((mute) => mute.mutedCommunityId === target.id);
 }
 
 /**
- * POST /api/mutes and DELETE /api/mutes/users/{id} or /communities/{id}, with the
- * specification's confirmations. The bootstrap data keeps the list of mutes.
+ * Mutes and unmutes through the outbox, with the specification's confirmations once the server
+ * has it. Offline the change shows at once and is sent when the network returns; a mute and an
+ * unmute made while offline cancel each other out.
  */
-export function useToggleMute() {
+function useMuteMutation() {
   const alerts = useAlerts();
-  return useMutation({
-    mutationFn: async ({ target, mute }: { target: MuteTarget; mute: boolean }): Promise<Mute | null> => {
-      if (!mute) {
-        await (target.type === 'user' ? api.unmuteUser(target.id) : api.unmuteCommunity(target.id));
-        return null;
-      }
-      return target.type === 'user' ? api.muteUser(target.id) : api.muteCommunity(target.id);
-    },
-    onSuccess: (created, { target }, _onMutateResult, { client }) => {
-      setMutes(client, (mutes) => (created ? withMute(withoutTarget(mutes, target), created) : withoutTarget(mutes, target)));
-      if (created) {
+  const { mutate } = useMutation<SubmitResult<Mute | null>, Error, WriteVariables<MuteWrite>>({
+    mutationKey: writeMutationKey('mute'),
+    onSuccess: (result, { write: { target, mute } }) => {
+      if (!result.sent) return;
+      if (mute) {
         const text =
           target.type === 'user'
             ? `Posts from @${target.name} won't appear on any of your feeds from now on.`
@@ -60,7 +90,29 @@ export function useToggleMute() {
       } else {
         alerts.show(target.type === 'user' ? `Unmuted @${target.name}` : `Unmuted /${target.name}`);
       }
-      void refetchViewerData(client);
     },
   });
+  return mutate;
+}
+
+/** The mute state of one user or community (pending ones included) and the function that flips it. */
+export function useMute(target: MuteTarget) {
+  const { mutes } = useInitialData();
+  const pending = usePendingMute(target);
+  const muted = useIsMuted(target);
+  const mutate = useMuteMutation();
+  const saved =
+    target.type === 'user'
+      ? mutes.userMutes.some((mute) => mute.mutedUserId === target.id)
+      : mutes.communityMutes.some((mute) => mute.mutedCommunityId === target.id);
+  const toggle = useCallback(() => {
+    if (pending?.state === 'sending') return;
+    const mute = !muted;
+    if (mute === saved && pending) {
+      void discardWrite(pending.key);
+      return;
+    }
+    mutate({ write: { kind: 'mute', target, mute }, replaces: pending?.key });
+  }, [pending, muted, saved, target, mutate]);
+  return { muted, toggle };
 }

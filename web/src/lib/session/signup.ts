@@ -1,8 +1,6 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode } from '@quorum/shared/errors';
-import type { SignupBody } from '@quorum/shared/schemas/users';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../api-client.ts';
+import { mutations, useDefinedMutation } from '../mutations.ts';
 import { applySessionChange } from './session-change.ts';
 
 /** Failures the signup form explains beside its fields instead of raising an alert. */
@@ -17,9 +15,7 @@ export function isSignupErrorShownInForm(error: Error): boolean {
 
 /** POST /api/_signup: creates the account and logs it in. */
 export function useSignup() {
-  return useMutation({
-    mutationFn: (body: SignupBody) => api.signup(body),
-    networkMode: 'always',
+  return useDefinedMutation(mutations.signup, {
     meta: { handlesError: isSignupErrorShownInForm },
     onSuccess: (user, _body, _onMutateResult, { client }) => applySessionChange(client, user),
   });

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
-import { CONTACT_EMAIL } from '../../../config/site.ts';
+import { useInitialData } from '../../../lib/session/get-initial.ts';
 import { StaticPage } from './static-page.tsx';
 
 export function AboutRoute() {
+  const { contactEmail } = useInitialData();
   return (
     <StaticPage
       title="About Quorum"
@@ -37,7 +38,13 @@ export function AboutRoute() {
         Start by reading the <Link to={paths.guidelines.getHref()}>community guidelines</Link>, then join a few
         communities and say hello. If you want to run a community, the{' '}
         <Link to={paths.moderatorGuidelines.getHref()}>moderator guidelines</Link> explain what we expect of
-        moderators. Questions, ideas or problems? Write to <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+        moderators.
+        {contactEmail && (
+          <>
+            {' '}
+            Questions, ideas or problems? Write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+          </>
+        )}
       </p>
     </StaticPage>
   );

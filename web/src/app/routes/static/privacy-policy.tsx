@@ -1,7 +1,8 @@
-import { CONTACT_EMAIL } from '../../../config/site.ts';
+import { useInitialData } from '../../../lib/session/get-initial.ts';
 import { StaticPage } from './static-page.tsx';
 
 export function PrivacyPolicyRoute() {
+  const { contactEmail } = useInitialData();
   return (
     <StaticPage
       title="Privacy policy"
@@ -52,9 +53,11 @@ export function PrivacyPolicyRoute() {
         delete your account, your profile is removed and your posts and comments no longer show your name. We disclose
         data to others only when the law requires it.
       </p>
-      <p>
-        Questions or requests about your data: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
-      </p>
+      {contactEmail && (
+        <p>
+          Questions or requests about your data: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+        </p>
+      )}
     </StaticPage>
   );
 }

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
-import { CONTACT_EMAIL } from '../../../config/site.ts';
+import { useInitialData } from '../../../lib/session/get-initial.ts';
 import { StaticPage } from './static-page.tsx';
 
 export function TermsRoute() {
+  const { contactEmail } = useInitialData();
   return (
     <StaticPage
       title="Terms of service"
@@ -41,7 +42,12 @@ export function TermsRoute() {
       <h2>Changes</h2>
       <p>
         We may update these terms. When the change matters, we will announce it on the site before it takes effect.
-        Questions about these terms can go to <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+        {contactEmail && (
+          <>
+            {' '}
+            Questions about these terms can go to <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+          </>
+        )}
       </p>
     </StaticPage>
   );

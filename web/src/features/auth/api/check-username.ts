@@ -13,6 +13,7 @@ export const usernameAvailabilityOptions = (username: string) =>
     queryFn: () => api.isUsernameFree(username),
     staleTime: 60_000,
     retry: false,
-    // A failed check is not worth an alert: the signup itself answers for a taken name.
-    meta: { silent: true },
+    // A failed check is not worth an alert: the signup itself answers for a taken name. A check
+    // is worth nothing offline, so it is not saved.
+    meta: { silent: true, persist: false },
   });

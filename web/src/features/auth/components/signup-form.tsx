@@ -10,6 +10,7 @@ import { PasswordField, TextField } from '../../../components/ui/text-field.tsx'
 import { initialOptions, useInitialData } from '../../../lib/session/get-initial.ts';
 import { useSignup } from '../../../lib/session/signup.ts';
 import { usernameAvailabilityOptions } from '../api/check-username.ts';
+import { CaptchaField } from './captcha-field.tsx';
 import { usernameInputProps } from './username-input.ts';
 
 type Field = 'username' | 'email' | 'password' | 'repeatPassword';
@@ -27,7 +28,10 @@ interface SignupFormProps {
 
 export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
   const client = useQueryClient();
-  const { signupsDisabled } = useInitialData();
+  const { signupsDisabled, captchaSiteKey } = useInitialData();
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  // A token is good for one check: a refused sign-up starts the widget afresh.
+  const [captchaRound, setCaptchaRound] = useState(0);
   const [values, setValues] = useState<Record<Field, string>>({ username: '', email: '', password: '', repeatPassword: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -41,7 +45,8 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
   const signup = useSignup();
   const disabled = signupsDisabled || closedByServer;
 
-  const schemaErrors = fieldErrors(signupForm, { ...values, captchaToken: null });
+  const schemaErrors = fieldErrors(signupForm, { ...values, captchaToken });
+  const captchaError = captchaSiteKey && submitted && !captchaToken ? Messages.captchaRequired : null;
   const errorOf = (field: Field): string | null => {
     const shown = submitted || touched[field];
     if (!shown) return null;
@@ -92,8 +97,9 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
       refs[firstInvalid].current?.focus();
       return;
     }
+    if (captchaSiteKey && !captchaToken) return;
     signup.mutate(
-      { username: values.username, email: values.email.trim(), password: values.password, captchaToken: null },
+      { username: values.username, email: values.email.trim(), password: values.password, captchaToken },
       {
         onSuccess: (user) => onSuccess(user),
         onError: (error) => {
@@ -106,6 +112,10 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
             void client.invalidateQueries({ queryKey: initialOptions().queryKey });
           } else if (error.status === 400) {
             setFormError(error.message);
+            if (error.code === ErrorCode.captchaFailed) {
+              setCaptchaToken(null);
+              setCaptchaRound((round) => round + 1);
+            }
           }
         },
       },
@@ -151,6 +161,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
           {...fieldProps('repeatPassword')}
           autoComplete="new-password"
         />
+        {captchaSiteKey && <CaptchaField key={captchaRound} siteKey={captchaSiteKey} onToken={setCaptchaToken} error={captchaError} />}
         {formError && (
           <p className="form__error" role="alert">
             {formError}

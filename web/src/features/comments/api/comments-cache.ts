@@ -54,13 +54,6 @@ export function insertComment(data: CachedComments, comment: Comment): CachedCom
   };
 }
 
-/** Replaces a comment wherever the post's comment queries hold it. */
-export function updateCachedComment(client: QueryClient, publicId: string, commentId: string, update: (comment: Comment) => Comment): void {
-  client.setQueriesData<CachedComments>({ queryKey: commentKeys.post(publicId) }, (data) =>
-    data && mapCachedComments(data, (comment) => (comment.id === commentId ? update(comment) : comment)),
-  );
-}
-
 /**
  * Adds a new comment to the list that holds its parent (or the thread's first page) and counts
  * it in the reply counts of every comment above it.
@@ -77,15 +70,4 @@ export function insertCachedComment(client: QueryClient, publicId: string, comme
   client.setQueriesData<CachedComments>({ queryKey: commentKeys.post(publicId) }, (data) =>
     data && mapCachedComments(data, (item) => (above.has(item.id) ? { ...item, noReplies: item.noReplies + 1 } : item)),
   );
-}
-
-export type CommentsSnapshot = Array<[readonly unknown[], CachedComments | undefined]>;
-
-/** Every comment query of the post, to put back if an optimistic change is refused. */
-export function snapshotComments(client: QueryClient, publicId: string): CommentsSnapshot {
-  return client.getQueriesData<CachedComments>({ queryKey: commentKeys.post(publicId) });
-}
-
-export function restoreComments(client: QueryClient, snapshot: CommentsSnapshot): void {
-  for (const [key, data] of snapshot) client.setQueryData(key, data);
 }

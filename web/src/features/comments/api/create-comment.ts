@@ -1,13 +1,16 @@
 import { ApiError } from '@quorum/client/api-error';
 import { COMMENT_RETRY_MS } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import type { Comment, InitialData, UserGroup } from '@quorum/shared/types';
+import type { Comment, InitialData, Post, UserGroup } from '@quorum/shared/types';
 import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { updateCachedPost } from '../../../lib/cache/post-cache.ts';
+import { writeMutationKey, type OutboxWrite, type SubmitResult, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
+import { useOutboxEntries } from '../../../lib/outbox/use-outbox.ts';
 import { initialOptions } from '../../../lib/session/get-initial.ts';
 import { insertCachedComment } from './comments-cache.ts';
-import { commentMutationKeys } from './keys.ts';
 
 export interface CreateCommentInput {
   body: string;
@@ -16,6 +19,24 @@ export interface CreateCommentInput {
   /** Speaking as oneself, as a moderator or as an admin. */
   userGroup: UserGroup;
 }
+
+/** A new comment or reply, kept in the outbox until the server has it. */
+export interface CreateCommentWrite extends OutboxWrite, CreateCommentInput {
+  kind: 'create-comment';
+  postId: string;
+  postPublicId: string;
+  postTitle: string;
+  communityId: string;
+}
+
+export const createCommentWrite: WriteKind<CreateCommentWrite, Comment> = {
+  send: (write, call) => api.createComment(write.postPublicId, { body: write.body, parentCommentId: write.parentId }, write.userGroup, call),
+  apply: (client, write, comment) => {
+    insertCachedComment(client, write.postPublicId, comment);
+    updateCachedPost(client, write.postId, (post) => ({ ...post, noComments: post.noComments + 1 }));
+  },
+  describe: (write) => `Your ${write.parentId === null ? 'comment' : 'reply'} on “${write.postTitle}”`,
+};
 
 function isBanned(error: Error): boolean {
   return error instanceof ApiError && error.status === 403 && error.code === ErrorCode.bannedFromCommunity;
@@ -36,34 +57,39 @@ function markBanned(data: InitialData | undefined, communityId: string): Initial
   return { ...data, bannedFrom: [...data.bannedFrom, communityId] };
 }
 
-interface CreateCommentOptions {
-  publicId: string;
-  communityId: string;
-  onCreated?: (comment: Comment) => void;
-}
-
 /**
- * POST /api/posts/{publicId}/comments?userGroup=. The new comment goes first among its siblings.
- * A rate-limited comment is sent once more after COMMENT_RETRY_MS; a ban is announced and
- * remembered so the comment boxes give way to a notice.
+ * POST /api/posts/{publicId}/comments?userGroup= through the outbox. Sent at once when online
+ * (the new comment goes first among its siblings); offline it waits, shown as pending, and is
+ * sent when the network returns. A rate-limited comment is sent once more after
+ * COMMENT_RETRY_MS; a ban is announced and remembered so the comment boxes give way to a notice.
  */
-export function useCreateComment({ publicId, communityId, onCreated }: CreateCommentOptions) {
+export function useCreateComment(post: Post) {
   const alerts = useAlerts();
-  return useMutation({
-    mutationKey: commentMutationKeys.create,
-    mutationFn: ({ body, parentId, userGroup }: CreateCommentInput) =>
-      api.createComment(publicId, { body, parentCommentId: parentId }, userGroup),
+  const mutation = useMutation<SubmitResult<Comment>, Error, WriteVariables<CreateCommentWrite>>({
+    mutationKey: writeMutationKey('create-comment'),
     retry: (failureCount, error) => failureCount < 1 && error instanceof ApiError && error.status === 429,
     retryDelay: COMMENT_RETRY_MS,
     meta: { handlesError: (error) => isBanned(error) || commentFormError(error) !== null },
-    onError: (error, _input, _onMutateResult, { client }) => {
+    onError: (error, { write }, _onMutateResult, { client }) => {
       if (!isBanned(error)) return;
       alerts.show(Messages.bannedFromCommunity);
-      client.setQueryData(initialOptions().queryKey, (data) => markBanned(data, communityId));
-    },
-    onSuccess: (comment, _input, _onMutateResult, { client }) => {
-      insertCachedComment(client, publicId, comment);
-      onCreated?.(comment);
+      client.setQueryData(initialOptions().queryKey, (data) => markBanned(data, write.communityId));
     },
   });
+  const { mutate } = mutation;
+  const submit = useCallback(
+    (input: CreateCommentInput, onDone: () => void) =>
+      mutate(
+        { write: { kind: 'create-comment', postId: post.id, postPublicId: post.publicId, postTitle: post.title, communityId: post.communityId, ...input } },
+        { onSuccess: onDone },
+      ),
+    [mutate, post.id, post.publicId, post.title, post.communityId],
+  );
+  return { submit, isPending: mutation.isPending, error: mutation.error };
+}
+
+/** The user's comments on the post that wait in the outbox (or were refused), oldest first. */
+export function usePendingComments(publicId: string) {
+  const entries = useOutboxEntries();
+  return entries.filter((entry) => entry.write.kind === 'create-comment' && (entry.write as CreateCommentWrite).postPublicId === publicId);
 }

@@ -1,19 +1,13 @@
+import { keyRoots } from '../../../lib/cache/key-roots.ts';
+
 /**
  * Query keys of comments, all under the post they belong to: the paged thread, a comment's whole
  * subtree (load more replies) and one comment's thread (a permalink).
  */
 export const commentKeys = {
-  all: ['comments'] as const,
+  all: keyRoots.comments,
   post: (publicId: string) => [...commentKeys.all, 'post', publicId] as const,
   list: (publicId: string) => [...commentKeys.post(publicId), 'list'] as const,
   replies: (publicId: string, parentId: string) => [...commentKeys.post(publicId), 'replies', parentId] as const,
   thread: (publicId: string, commentId: string) => [...commentKeys.post(publicId), 'thread', commentId] as const,
-};
-
-/** Mutation keys, so that paused comment writes can be told apart and resumed. */
-export const commentMutationKeys = {
-  create: ['comments', 'create'] as const,
-  update: ['comments', 'update'] as const,
-  delete: ['comments', 'delete'] as const,
-  vote: ['comments', 'vote'] as const,
 };

@@ -1,54 +1,67 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode } from '@quorum/shared/errors';
 import type { Comment } from '@quorum/shared/types';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { applyVote } from '../../../lib/votes.ts';
-import { restoreComments, snapshotComments, updateCachedComment } from './comments-cache.ts';
-import { commentKeys, commentMutationKeys } from './keys.ts';
+import { updateCachedComment } from '../../../lib/cache/comment-cache.ts';
+import { discardWrite, writeMutationKey, type OutboxWrite, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
+import { useOutboxEntry } from '../../../lib/outbox/use-outbox.ts';
+import { collapseVote, showVote, votePress, type PendingVote } from '../../../lib/outbox/vote-collapse.ts';
+import { currentVote } from '../../../lib/votes.ts';
+
+/** A vote on a comment, kept in the outbox until the server has it. */
+export interface VoteCommentWrite extends OutboxWrite, PendingVote {
+  kind: 'vote-comment';
+  commentId: string;
+  postPublicId: string;
+  /** The start of the comment, to name it in the outbox's notices. */
+  excerpt: string;
+}
+
+export const voteCommentWrite: WriteKind<VoteCommentWrite, Comment> = {
+  send: (write, call) => api.voteComment(write.commentId, votePress(write), call),
+  apply: (client, _write, comment) => updateCachedComment(client, comment.id, () => comment),
+  describe: (write) => `Your vote on the comment “${write.excerpt}”`,
+};
 
 /** Refusals whose own message says what happened (a deleted comment, a locked post). */
 function isExplainedRefusal(error: Error): error is ApiError {
   return error instanceof ApiError && error.status === 403 && (error.code === ErrorCode.commentDeleted || error.code === ErrorCode.postLocked);
 }
 
+const EXCERPT_LENGTH = 60;
+
 /**
- * Votes on a comment optimistically: the counts change at once and roll back if the server
- * refuses. While one vote on a comment is on its way, another click on it is ignored.
+ * Votes on a comment through the outbox: the vote shows at once, is sent now or when the network
+ * returns, and goes away if the server refuses it. While one vote on a comment is on its way
+ * another click is ignored; votes made while offline collapse into one.
  */
-export function useVoteComment() {
-  const client = useQueryClient();
+export function useVoteComment(comment: Comment) {
   const alerts = useAlerts();
-  const mutation = useMutation({
-    mutationKey: commentMutationKeys.vote,
-    mutationFn: ({ comment, up }: { comment: Comment; up: boolean }) => api.voteComment(comment.id, up),
+  const pending = useOutboxEntry<VoteCommentWrite>('vote-comment', (write) => write.commentId === comment.id);
+  const { mutate } = useMutation<unknown, Error, WriteVariables<VoteCommentWrite>>({
+    mutationKey: writeMutationKey('vote-comment'),
     meta: { handlesError: isExplainedRefusal },
-    onMutate: async ({ comment, up }) => {
-      await client.cancelQueries({ queryKey: commentKeys.post(comment.postPublicId) });
-      const snapshot = snapshotComments(client, comment.postPublicId);
-      updateCachedComment(client, comment.postPublicId, comment.id, (cached) => applyVote(cached, up));
-      return snapshot;
-    },
-    onError: (error, _variables, snapshot) => {
-      if (snapshot) restoreComments(client, snapshot);
+    onError: (error) => {
       if (isExplainedRefusal(error)) alerts.show(error.message);
     },
-    onSuccess: (comment) => updateCachedComment(client, comment.postPublicId, comment.id, () => comment),
   });
-
-  const { mutate } = mutation;
   const vote = useCallback(
-    (comment: Comment, up: boolean) => {
-      const inFlight = client.isMutating({
-        mutationKey: commentMutationKeys.vote,
-        predicate: (m) => (m.state.variables as { comment: Comment } | undefined)?.comment.id === comment.id,
-      });
-      if (inFlight > 0) return;
-      mutate({ comment, up });
+    (up: boolean) => {
+      if (pending?.state === 'sending') return;
+      const waiting = pending?.state === 'pending' ? pending.write : null;
+      const next = collapseVote(waiting, currentVote(comment), up);
+      if (next === null) {
+        if (pending) void discardWrite(pending.key);
+        return;
+      }
+      const excerpt = comment.body.slice(0, EXCERPT_LENGTH);
+      mutate({ write: { kind: 'vote-comment', commentId: comment.id, postPublicId: comment.postPublicId, excerpt, ...next }, replaces: pending?.key });
     },
-    [client, mutate],
+    [pending, comment, mutate],
   );
-  return { vote };
+  const shown = pending && pending.state !== 'failed' ? showVote(comment, pending.write.to) : comment;
+  return { vote, shown, pending };
 }

@@ -6,8 +6,8 @@ import { useCommentsContext } from './comments-context.ts';
 
 /** A reply being written under `parent`; it closes once sent or cancelled. */
 export function ReplyForm({ parent, parentName, onClose }: { parent: Comment; parentName: string; onClose: () => void }) {
-  const { post, staffGroups, onCountChange } = useCommentsContext();
-  const create = useCreateComment({ publicId: post.publicId, communityId: post.communityId, onCreated: () => onCountChange(1) });
+  const { post, staffGroups } = useCommentsContext();
+  const create = useCreateComment(post);
   return (
     <div className="comment__reply-box">
       <CommentBox
@@ -19,15 +19,10 @@ export function ReplyForm({ parent, parentName, onClose }: { parent: Comment; pa
         pending={create.isPending}
         serverError={commentFormError(create.error)}
         onSubmit={(body, group, done) =>
-          create.mutate(
-            { body, parentId: parent.id, userGroup: group },
-            {
-              onSuccess: () => {
-                done();
-                onClose();
-              },
-            },
-          )
+          create.submit({ body, parentId: parent.id, userGroup: group }, () => {
+            done();
+            onClose();
+          })
         }
         onCancel={onClose}
       />

@@ -5,6 +5,9 @@ import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCopyLink } from '../../../lib/clipboard.ts';
+import { useContentActions } from '../../../lib/content-actions.ts';
+import { useSessionUser } from '../../../lib/session/get-initial.ts';
+import { useMute } from '../../../lib/session/mutes.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useCommentsContext } from './comments-context.ts';
 
@@ -37,13 +40,31 @@ function DeleteDialog({ comment, deleteAs, onClose }: { comment: Comment; delete
   );
 }
 
-/** A comment's "more" menu: copy its link; edit for its author; delete for its author, mods and admins. */
+/** Mute or unmute the comment's author, from where their comment was read. */
+function MuteAuthorItem({ comment }: { comment: Comment }) {
+  const target = { type: 'user', id: comment.userId, name: comment.author?.username ?? comment.username } as const;
+  const { muted, toggle } = useMute(target);
+  return (
+    <MenuButton onSelect={toggle}>
+      <Icon name={muted ? 'unmute' : 'mute'} />
+      {muted ? `Unmute @${target.name}` : `Mute @${target.name}`}
+    </MenuButton>
+  );
+}
+
+/**
+ * A comment's "more" menu: copy its link; edit for its author; delete for its author, mods and
+ * admins; mute or unmute its author for other logged-in users.
+ */
 export function CommentMenu({ comment, isAuthor, onEdit }: CommentMenuProps) {
   const { post, staffGroups } = useCommentsContext();
   const copyLink = useCopyLink();
+  const content = useContentActions();
+  const target = { type: 'comment', id: comment.id, authorId: comment.userId } as const;
   const [deleteAs, setDeleteAs] = useState<UserGroup | null>(null);
   const deleteGroups: UserGroup[] = isAuthor ? ['normal'] : staffGroups;
-
+  const viewer = useSessionUser();
+  const canMuteAuthor = viewer !== null && !isAuthor && comment.author !== null && !comment.userDeleted && comment.userId !== '';
 
   return (
     <>
@@ -52,6 +73,16 @@ export function CommentMenu({ comment, isAuthor, onEdit }: CommentMenuProps) {
           <Icon name="link" />
           Copy link
         </MenuButton>
+        <MenuButton onSelect={() => content.save(target)}>
+          <Icon name="bookmark" />
+          Save
+        </MenuButton>
+        {!isAuthor && (
+          <MenuButton onSelect={() => content.report(target)}>
+            <Icon name="flag" />
+            Report
+          </MenuButton>
+        )}
         {isAuthor && (
           <MenuButton onSelect={onEdit}>
             <Icon name="document" />
@@ -64,6 +95,7 @@ export function CommentMenu({ comment, isAuthor, onEdit }: CommentMenuProps) {
             {DELETE_LABEL[group]}
           </MenuButton>
         ))}
+        {canMuteAuthor && <MuteAuthorItem comment={comment} />}
       </Menu>
       {deleteAs && <DeleteDialog comment={comment} deleteAs={deleteAs} onClose={() => setDeleteAs(null)} />}
     </>

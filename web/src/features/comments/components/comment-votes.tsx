@@ -2,26 +2,27 @@ import type { Comment } from '@quorum/shared/types';
 import { VoteButtons } from '../../../components/ui/vote-buttons.tsx';
 import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
 import { currentVote } from '../../../lib/votes.ts';
-import { useCommentsContext } from './comments-context.ts';
+import { useVoteComment } from '../api/vote-comment.ts';
 
 interface CommentVotesProps {
   comment: Comment;
   disabled: boolean;
 }
 
-/** The comment's votes; they apply at once and roll back if refused. */
+/** The comment's votes; they apply at once, wait in the outbox while offline and roll back if refused. */
 export function CommentVotes({ comment, disabled }: CommentVotesProps) {
-  const { vote } = useCommentsContext();
+  const { vote, shown, pending } = useVoteComment(comment);
   const { requireLogin } = useRequireLogin();
   return (
     <VoteButtons
-      upvotes={comment.upvotes}
-      downvotes={comment.downvotes}
-      vote={currentVote(comment)}
-      onVote={requireLogin((up: boolean) => vote(comment, up))}
+      upvotes={shown.upvotes}
+      downvotes={shown.downvotes}
+      vote={currentVote(shown)}
+      onVote={requireLogin(vote)}
       disabled={disabled}
       size="small"
       scoreTestId="comment-score"
+      pending={pending?.state === 'pending'}
     />
   );
 }

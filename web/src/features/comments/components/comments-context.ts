@@ -1,4 +1,4 @@
-import type { Comment, Post, User, UserGroup } from '@quorum/shared/types';
+import type { Post, User, UserGroup } from '@quorum/shared/types';
 import { createContext, useContext } from 'react';
 import type { RepliesState } from '../hooks/use-comment-thread.ts';
 
@@ -14,8 +14,6 @@ export interface CommentsContextValue {
   repliesState: (parentId: string) => RepliesState;
   /** The post's comment count moved by `delta`. */
   onCountChange: (delta: number) => void;
-  /** Votes on a comment (one vote per comment at a time). */
-  vote: (comment: Comment, up: boolean) => void;
 }
 
 export const CommentsContext = createContext<CommentsContextValue | null>(null);

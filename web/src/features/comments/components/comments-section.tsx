@@ -8,13 +8,13 @@ import { paths } from '../../../config/paths.ts';
 import { useIsMobile } from '../../../hooks/use-media-query.ts';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
 import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
-import { commentFormError, useCreateComment } from '../api/create-comment.ts';
-import { useVoteComment } from '../api/vote-comment.ts';
+import { commentFormError, useCreateComment, usePendingComments } from '../api/create-comment.ts';
 import { useCommentThread } from '../hooks/use-comment-thread.ts';
 import { useProgressiveCount } from '../hooks/use-progressive-count.ts';
 import { renderBatch } from '../utils/render-batches.ts';
 import { CommentBox } from './comment-box.tsx';
 import { CommentItem } from './comment-item.tsx';
+import { PendingComments } from './pending-comments.tsx';
 import { CommentsContext, useCommentsContext, type CommentsContextValue } from './comments-context.ts';
 import './comments.css';
 
@@ -46,9 +46,9 @@ function closedReason(post: Post, isStaff: boolean, isBanned: boolean): string |
 }
 
 function TopComposer() {
-  const { post, user, staffGroups, onCountChange } = useCommentsContext();
+  const { post, user, staffGroups } = useCommentsContext();
   const { promptLogin } = useRequireLogin();
-  const create = useCreateComment({ publicId: post.publicId, communityId: post.communityId, onCreated: () => onCountChange(1) });
+  const create = useCreateComment(post);
 
   if (!user) {
     return (
@@ -66,7 +66,7 @@ function TopComposer() {
       staffGroups={staffGroups}
       pending={create.isPending}
       serverError={commentFormError(create.error)}
-      onSubmit={(body, group, done) => create.mutate({ body, parentId: null, userGroup: group }, { onSuccess: done })}
+      onSubmit={(body, group, done) => create.submit({ body, parentId: null, userGroup: group }, done)}
     />
   );
 }
@@ -103,8 +103,8 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
     if (user?.isAdmin) groups.push('admins');
     return groups;
   }, [isMod, user?.isAdmin]);
-  const { vote } = useVoteComment();
   const isBanned = user !== null && bannedFrom.includes(post.communityId);
+  const hasPending = usePendingComments(post.publicId).length > 0;
   const closed = closedReason(post, staffGroups.length > 0, isBanned);
 
   const context = useMemo<CommentsContextValue>(
@@ -117,9 +117,8 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
       loadReplies,
       repliesState: (parentId) => repliesState.get(parentId) ?? 'idle',
       onCountChange,
-      vote,
     }),
-    [post, user, staffGroups, closed, focusId, loadReplies, repliesState, onCountChange, vote],
+    [post, user, staffGroups, closed, focusId, loadReplies, repliesState, onCountChange],
   );
 
   // A permalink scrolls its comment into view once, when it first shows.
@@ -169,6 +168,8 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
           </div>
         )}
 
+        <PendingComments publicId={post.publicId} />
+
         {loading ? (
           <CommentsSkeleton />
         ) : pages.isError && pages.data === undefined ? (
@@ -179,7 +180,9 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
             </button>
           </div>
         ) : tree.roots.length === 0 && !focusId ? (
-          <p className="comments__empty">{closed === null ? 'No comments yet. Start the conversation.' : 'No comments yet.'}</p>
+          hasPending ? null : (
+            <p className="comments__empty">{closed === null ? 'No comments yet. Start the conversation.' : 'No comments yet.'}</p>
+          )
         ) : (
           <ol className="comments__list">
             {tree.roots.slice(0, shown).map((node) => (

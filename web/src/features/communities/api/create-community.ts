@@ -1,7 +1,6 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
 import { communityKeys } from './keys.ts';
 import { updateCachedCommunity } from './update-cached-community.ts';
 
@@ -9,7 +8,7 @@ import { updateCachedCommunity } from './update-cached-community.ts';
 export function createCommunityErrorMessage(error: Error): string | null {
   if (!(error instanceof ApiError)) return null;
   if (error.status === 409) return Messages.communityExists;
-  if (error.code === ErrorCode.notEnoughPoints) return Messages.notEnoughPointsCommunity;
+  if (error.code === ErrorCode.notEnoughPoints) return error.message;
   if (error.code === ErrorCode.maxLimitReached) return Messages.maxCommunities;
   if (error.status === 400) return error.message;
   return null;
@@ -17,8 +16,7 @@ export function createCommunityErrorMessage(error: Error): string | null {
 
 /** POST /api/communities: the creator becomes its first member and mod, so it joins the sidebar. */
 export function useCreateCommunity() {
-  return useMutation({
-    mutationFn: (body: { name: string; about: string | null }) => api.createCommunity(body),
+  return useDefinedMutation(mutations.createCommunity, {
     meta: { handlesError: (error) => createCommunityErrorMessage(error) !== null },
     onSuccess: (community, _body, _onMutateResult, { client }) => {
       updateCachedCommunity(client, community);

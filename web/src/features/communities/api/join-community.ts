@@ -1,28 +1,56 @@
 import type { Community } from '@quorum/shared/types';
 import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
-import { communityKeys } from './keys.ts';
-import { restoreCommunities, snapshotCommunities, updateCachedCommunity } from './update-cached-community.ts';
+import { keyRoots } from '../../../lib/cache/key-roots.ts';
+import { discardWrite, writeMutationKey, type OutboxWrite, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
+import { useOutboxEntry } from '../../../lib/outbox/use-outbox.ts';
+import { updateCachedCommunity } from './update-cached-community.ts';
+
+/** Joining or leaving a community, kept in the outbox until the server has it. */
+export interface JoinCommunityWrite extends OutboxWrite {
+  kind: 'join-community';
+  communityId: string;
+  communityName: string;
+  join: boolean;
+}
+
+/** POST /api/_joinCommunity {communityId, leave}; the answer updates every copy and the sidebar's list. */
+export const joinCommunityWrite: WriteKind<JoinCommunityWrite, Community> = {
+  send: (write, call) => api.joinCommunity(write.communityId, !write.join, call),
+  apply: (client, _write, community) => {
+    updateCachedCommunity(client, community);
+    // The home feed holds the joined communities' posts.
+    void client.invalidateQueries({ queryKey: keyRoots.feeds });
+  },
+  describe: (write) => `${write.join ? 'Joining' : 'Leaving'} /${write.communityName}`,
+};
+
+/** The community as the user will see it once a waiting join or leave is sent. */
+function showMembership(community: Community, join: boolean): Community {
+  if (community.userJoined === join) return community;
+  return { ...community, userJoined: join, noMembers: Math.max(0, community.noMembers + (join ? 1 : -1)) };
+}
 
 /**
- * POST /api/_joinCommunity {communityId, leave}. The button and member count change at once and
- * go back if the server refuses; the sidebar's list follows.
+ * Join / leave through the outbox: the button and member count change at once, wait while
+ * offline (pending) and go back if the server refuses. A join and a leave made while offline
+ * cancel each other out.
  */
-export function useJoinCommunity() {
-  return useMutation({
-    mutationKey: [...communityKeys.all, 'join'],
-    mutationFn: ({ community, join }: { community: Community; join: boolean }) => api.joinCommunity(community.id, !join),
-    onMutate: async ({ community, join }, { client }) => {
-      await client.cancelQueries({ queryKey: communityKeys.all });
-      const snapshot = snapshotCommunities(client);
-      if (community.userJoined !== join) {
-        updateCachedCommunity(client, { ...community, userJoined: join, noMembers: Math.max(0, community.noMembers + (join ? 1 : -1)) });
+export function useJoinCommunity(community: Community) {
+  const pending = useOutboxEntry<JoinCommunityWrite>('join-community', (write) => write.communityId === community.id);
+  const { mutate } = useMutation<unknown, Error, WriteVariables<JoinCommunityWrite>>({ mutationKey: writeMutationKey('join-community') });
+  const setMembership = useCallback(
+    (join: boolean) => {
+      if (pending?.state === 'sending') return;
+      if (join === community.userJoined) {
+        if (pending) void discardWrite(pending.key);
+        return;
       }
-      return snapshot;
+      mutate({ write: { kind: 'join-community', communityId: community.id, communityName: community.name, join }, replaces: pending?.key });
     },
-    onError: (_error, _variables, snapshot, { client }) => {
-      if (snapshot) restoreCommunities(client, snapshot);
-    },
-    onSuccess: (community, _variables, _snapshot, { client }) => updateCachedCommunity(client, community),
-  });
+    [pending, community.id, community.name, community.userJoined, mutate],
+  );
+  const shown = pending && pending.state !== 'failed' ? showMembership(community, pending.write.join) : community;
+  return { setMembership, shown, pending };
 }

@@ -1,4 +1,5 @@
 import type { CommunitySort } from '@quorum/shared/types';
+import { keyRoots } from '../../../lib/cache/key-roots.ts';
 
 export interface CommunitiesParams {
   sort: CommunitySort;
@@ -8,7 +9,7 @@ export interface CommunitiesParams {
 
 /** Query keys of communities: the all-communities list and single communities by name. */
 export const communityKeys = {
-  all: ['communities'] as const,
+  all: keyRoots.communities,
   lists: () => [...communityKeys.all, 'list'] as const,
   list: (params: CommunitiesParams) => [...communityKeys.lists(), params] as const,
   /** The community picker's suggestions for some search text (empty for the largest communities). */

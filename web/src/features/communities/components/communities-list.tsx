@@ -6,12 +6,10 @@ import './communities-list.css';
 
 interface CommunitiesListProps {
   search: ReturnType<typeof useCommunitySearch>;
-  /** Called once a join or leave from the list is confirmed. */
-  onMembershipChange: () => void;
 }
 
 /** The communities found, with Join buttons, loading more at the end. */
-export function CommunitiesList({ search, onMembershipChange }: CommunitiesListProps) {
+export function CommunitiesList({ search }: CommunitiesListProps) {
   const { query, communities, searched } = search;
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   return (
@@ -30,7 +28,7 @@ export function CommunitiesList({ search, onMembershipChange }: CommunitiesListP
         <ul className="communities-list__items" aria-label="Communities" aria-busy={isFetchingNextPage}>
           {communities.map((community) => (
             <li key={community.id}>
-              <CommunityRow community={community} onMembershipChange={onMembershipChange} />
+              <CommunityRow community={community} />
             </li>
           ))}
         </ul>

@@ -14,7 +14,6 @@ import './communities.css';
 
 interface CommunityHeaderProps {
   community: Community;
-  onMembershipChange?: () => void;
 }
 
 export function membersLabel(count: number): string {
@@ -25,7 +24,7 @@ export function membersLabel(count: number): string {
  * The top of a community page: banner, icon, name, members, Join, Create post, the menu and,
  * for mods and admins, MOD TOOLS and the picture edit controls.
  */
-export function CommunityHeader({ community, onMembershipChange }: CommunityHeaderProps) {
+export function CommunityHeader({ community }: CommunityHeaderProps) {
   const user = useSessionUser();
   const isMobile = useIsMobile();
   const canEdit = community.userMod || user?.isAdmin === true;
@@ -50,7 +49,7 @@ export function CommunityHeader({ community, onMembershipChange }: CommunityHead
           </p>
         </div>
         <div className="community-header__actions">
-          <JoinButton community={community} onChange={onMembershipChange} />
+          <JoinButton community={community} />
           {user && (
             <Link className="button community-header__create" to={paths.newPost.getHref({ community: community.name })}>
               <Icon name="plus" size={18} />

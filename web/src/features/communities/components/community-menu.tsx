@@ -4,14 +4,12 @@ import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCopyLink } from '../../../lib/clipboard.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
-import { useIsMuted, useToggleMute } from '../../../lib/session/mutes.ts';
+import { useMute } from '../../../lib/session/mutes.ts';
 
 function MuteItem({ community }: { community: Community }) {
-  const target = { type: 'community', id: community.id, name: community.name } as const;
-  const muted = useIsMuted(target);
-  const toggleMute = useToggleMute();
+  const { muted, toggle } = useMute({ type: 'community', id: community.id, name: community.name });
   return (
-    <MenuButton onSelect={() => toggleMute.mutate({ target, mute: !muted })}>
+    <MenuButton onSelect={toggle}>
       <Icon name={muted ? 'unmute' : 'mute'} />
       {muted ? `Unmute /${community.name}` : `Mute /${community.name}`}
     </MenuButton>

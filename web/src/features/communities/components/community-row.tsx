@@ -19,7 +19,7 @@ function excerpt(markdown: string): string {
 }
 
 /** One community in the all-communities list: icon, name, members, the start of its description, Join. */
-export function CommunityRow({ community, onMembershipChange }: { community: Community; onMembershipChange?: () => void }) {
+export function CommunityRow({ community }: { community: Community }) {
   const nameId = useId();
   return (
     <article className="community-row" aria-labelledby={nameId}>
@@ -33,7 +33,7 @@ export function CommunityRow({ community, onMembershipChange }: { community: Com
         <p className="community-row__meta">{membersLabel(community.noMembers)}</p>
         {community.about && <p className="community-row__about">{excerpt(community.about)}</p>}
       </div>
-      <JoinButton community={community} onChange={onMembershipChange} className="community-row__join" />
+      <JoinButton community={community} className="community-row__join" />
     </article>
   );
 }

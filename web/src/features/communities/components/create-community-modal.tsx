@@ -1,11 +1,12 @@
 import { COMMUNITY_ABOUT_CREATE_MAX, COMMUNITY_NAME_MAX } from '@quorum/shared/constants';
 import { createCommunityBody } from '@quorum/shared/schemas/communities';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useInitialData } from '../../../lib/session/get-initial.ts';
 import { createCommunityErrorMessage, useCreateCommunity } from '../api/create-community.ts';
 
 interface CreateCommunityModalProps {
@@ -24,8 +25,6 @@ function CreateCommunityForm({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [about, setAbout] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
-  const aboutId = useId();
-  const counterId = useId();
   const serverError = create.error ? createCommunityErrorMessage(create.error) : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -68,25 +67,7 @@ function CreateCommunityForm({ onClose }: { onClose: () => void }) {
           maxLength={COMMUNITY_NAME_MAX}
           autoFocusOnOpen
         />
-        <div className="field">
-          <label className="field__label" htmlFor={aboutId}>
-            Description
-          </label>
-          <div className="field__box">
-            <textarea
-              id={aboutId}
-              className="field__input field__textarea"
-              value={about}
-              onChange={(event) => setAbout(event.target.value.slice(0, COMMUNITY_ABOUT_CREATE_MAX))}
-              maxLength={COMMUNITY_ABOUT_CREATE_MAX}
-              rows={4}
-              aria-describedby={counterId}
-            />
-          </div>
-          <p id={counterId} className="field__hint field__counter">
-            {about.length} / {COMMUNITY_ABOUT_CREATE_MAX}
-          </p>
-        </div>
+        <CountedTextArea label="Description" value={about} onChange={setAbout} maxLength={COMMUNITY_ABOUT_CREATE_MAX} rows={4} />
       </fieldset>
       <div className="modal__actions">
         <button type="button" className="button button--ghost" onClick={onClose}>
@@ -100,11 +81,37 @@ function CreateCommunityForm({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** The Create community modal; after creating, the new community's page opens. */
+/** Said before the form when the user has fewer points than the site asks for (admins need none). */
+function NotEnoughPoints({ needed, points, onClose }: { needed: number; points: number; onClose: () => void }) {
+  return (
+    <>
+      <p className="notice" role="note">
+        You need at least {needed} points to create a community. You have {points}. You earn points when others upvote your
+        posts and comments.
+      </p>
+      <div className="modal__actions">
+        <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
+          OK
+        </button>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The Create community modal; after creating, the new community's page opens. A user without
+ * the points the site asks for learns so before filling anything in.
+ */
 export function CreateCommunityModal({ open, onClose }: CreateCommunityModalProps) {
+  const { user, communityCreateReqPoints } = useInitialData();
+  const lacksPoints = user !== null && !user.isAdmin && user.points < communityCreateReqPoints;
   return (
     <Modal open={open} onClose={onClose} title="Create community" description="Start a place for people who care about the same things you do.">
-      <CreateCommunityForm onClose={onClose} />
+      {lacksPoints ? (
+        <NotEnoughPoints needed={communityCreateReqPoints} points={user.points} onClose={onClose} />
+      ) : (
+        <CreateCommunityForm onClose={onClose} />
+      )}
     </Modal>
   );
 }

@@ -7,19 +7,18 @@ import './communities.css';
 
 interface JoinButtonProps {
   community: Community;
-  /** Called once the server confirmed a join or leave (feeds that depend on it can refresh). */
-  onChange?: () => void;
   className?: string;
 }
 
 /** Join / Joined. A moderator confirms before leaving; visitors get the login prompt. */
-export function JoinButton({ community, onChange, className }: JoinButtonProps) {
-  const join = useJoinCommunity();
+export function JoinButton({ community, className }: JoinButtonProps) {
+  const { setMembership: send, shown, pending } = useJoinCommunity(community);
   const { requireLogin } = useRequireLogin();
   const [confirmLeave, setConfirmLeave] = useState(false);
-  const joined = community.userJoined;
+  const joined = shown.userJoined;
+  const waiting = pending?.state === 'pending';
 
-  const setMembership = (member: boolean) => join.mutate({ community, join: member }, { onSuccess: () => onChange?.() });
+  const setMembership = send;
 
   const onClick = requireLogin(() => {
     if (joined && community.userMod) setConfirmLeave(true);
@@ -29,8 +28,17 @@ export function JoinButton({ community, onChange, className }: JoinButtonProps) 
   const classes = ['button', 'join-button', joined ? 'join-button--joined' : 'button--primary', className].filter(Boolean).join(' ');
   return (
     <>
-      <button type="button" className={classes} onClick={onClick} disabled={join.isPending} data-joined={joined || undefined}>
+      <button
+        type="button"
+        className={classes}
+        onClick={onClick}
+        disabled={pending?.state === 'sending'}
+        data-joined={joined || undefined}
+        data-pending={waiting || undefined}
+        title={waiting ? 'Will be sent when you are back online.' : undefined}
+      >
         {joined ? 'Joined' : 'Join'}
+        {waiting && <span className="visually-hidden"> (waiting to be sent)</span>}
       </button>
       <ConfirmDialog
         open={confirmLeave}

@@ -1,8 +1,6 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import type { CreatePostBody } from '@quorum/shared/schemas/posts';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
 import { postOptions } from './get-post.ts';
 import { postKeys } from './keys.ts';
 
@@ -40,9 +38,7 @@ export function postFormError(error: Error, { communityName, creating }: { commu
  * it shows there.
  */
 export function useCreatePost() {
-  return useMutation({
-    mutationFn: (body: CreatePostBody) => api.createPost(body),
-    networkMode: 'always',
+  return useDefinedMutation(mutations.createPost, {
     meta: { handlesError: (error) => postFormError(error, { communityName: '', creating: true }) !== null },
     onSuccess: (post, _body, _onMutateResult, { client }) => {
       client.setQueryData(postOptions(post.publicId).queryKey, post);

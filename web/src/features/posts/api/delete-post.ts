@@ -1,23 +1,13 @@
-import type { Post, UserGroup } from '@quorum/shared/types';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { applyServerPost } from './post-actions.ts';
-
-export interface DeletePostOptions {
-  /** Who deletes: the author (normal), a moderator or an admin. */
-  deleteAs: UserGroup;
-  /** Also delete the post's images or link (authors and admins). */
-  deleteContent: boolean;
-}
+import { applyServerPost } from '../../../lib/cache/post-cache.ts';
+import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
 
 /**
- * DELETE /api/posts/{publicId}?deleteAs=&deleteContent=. The post stays where it is shown,
- * marked deleted, with its content stripped as the server answers.
+ * DELETE /api/posts/{publicId}?deleteAs=&deleteContent=, as the author (normal), a moderator or
+ * an admin, with or without the post's images or link. The post stays where it is shown, marked
+ * deleted, with its content stripped as the server answers.
  */
 export function useDeletePost() {
-  return useMutation({
-    mutationFn: ({ post, deleteAs, deleteContent }: { post: Post } & DeletePostOptions) =>
-      api.deletePost(post.publicId, { deleteAs, deleteContent: deleteContent || undefined }),
+  return useDefinedMutation(mutations.deletePost, {
     onSuccess: (post, _variables, _onMutateResult, { client }) => applyServerPost(client, post),
   });
 }

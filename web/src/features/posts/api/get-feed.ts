@@ -1,6 +1,5 @@
 import type { PostsPage } from '@quorum/shared/types';
-import { infiniteQueryOptions, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys, type FeedParams } from './keys.ts';
 
@@ -13,9 +12,3 @@ export const feedOptions = (params: FeedParams) =>
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.next,
   });
-
-/** Marks every cached feed stale (a joined or left community changes the home feed). */
-export function useInvalidateFeeds(): () => void {
-  const queryClient = useQueryClient();
-  return useCallback(() => void queryClient.invalidateQueries({ queryKey: postKeys.feeds() }), [queryClient]);
-}

@@ -1,7 +1,5 @@
-import type { Post } from '@quorum/shared/types';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { updateCachedPost } from './vote-post.ts';
+import { updateCachedPost } from '../../../lib/cache/post-cache.ts';
+import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
 
 /**
  * POST /api/hidden_posts and DELETE /api/hidden_posts/{postId}. The post stays in the feeds it
@@ -9,8 +7,7 @@ import { updateCachedPost } from './vote-post.ts';
  * feeds fetched later.
  */
 export function useSetPostHidden() {
-  return useMutation({
-    mutationFn: ({ post, hidden }: { post: Post; hidden: boolean }) => (hidden ? api.hidePost(post.id) : api.unhidePost(post.id)),
+  return useDefinedMutation(mutations.hidePost, {
     onMutate: ({ post, hidden }, { client }) => updateCachedPost(client, post.id, (p) => ({ ...p, hidden })),
     onError: (_error, { post, hidden }, _onMutateResult, { client }) => updateCachedPost(client, post.id, (p) => ({ ...p, hidden: !hidden })),
   });

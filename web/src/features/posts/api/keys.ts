@@ -1,4 +1,5 @@
 import type { Feed, FeedSort } from '@quorum/shared/types';
+import { keyRoots } from '../../../lib/cache/key-roots.ts';
 
 export interface FeedParams {
   feed?: Feed;
@@ -8,8 +9,8 @@ export interface FeedParams {
 
 /** Query keys of posts: feeds (infinite queries of PostsPage) and single posts. */
 export const postKeys = {
-  all: ['posts'] as const,
-  feeds: () => [...postKeys.all, 'feed'] as const,
+  all: keyRoots.posts,
+  feeds: () => keyRoots.feeds,
   feed: (params: FeedParams) => [...postKeys.feeds(), params] as const,
   details: () => [...postKeys.all, 'detail'] as const,
   detail: (publicId: string) => [...postKeys.details(), publicId] as const,

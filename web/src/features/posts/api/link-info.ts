@@ -9,6 +9,7 @@ export const linkInfoOptions = (url: string) =>
     queryFn: async () => (await api.getLinkInfo(url)).title,
     staleTime: 10 * 60_000,
     retry: false,
-    // The title is only a suggestion: a page that cannot be fetched simply offers none.
-    meta: { silent: true },
+    // The title is only a suggestion: a page that cannot be fetched simply offers none. It is
+    // worth nothing offline, so it is not saved.
+    meta: { silent: true, persist: false },
   });

@@ -1,31 +1,13 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import type { Post, UserGroup } from '@quorum/shared/types';
-import { useMutation, type QueryClient } from '@tanstack/react-query';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { applyServerPost, updateCachedPost } from '../../../lib/cache/post-cache.ts';
+import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
 import { postKeys } from './keys.ts';
-import { updateCachedPost } from './vote-post.ts';
-
-/**
- * Writes the server's answer over the cached post. The answer carries neither the comments nor
- * the community, so the cached ones stay.
- */
-export function applyServerPost(client: QueryClient, post: Post): void {
-  updateCachedPost(client, post.id, (cached) => ({
-    ...cached,
-    ...post,
-    community: cached.community ?? post.community,
-    comments: cached.comments,
-    commentsNext: cached.commentsNext,
-  }));
-}
 
 /** PUT ?action=lock|unlock&lockAs=: mods lock as mods, admins as admins. */
 export function useLockPost() {
-  return useMutation({
-    mutationFn: ({ post, lock, as }: { post: Post; lock: boolean; as: UserGroup }) =>
-      api.postAction(post.publicId, { action: lock ? 'lock' : 'unlock', lockAs: as }),
+  return useDefinedMutation(mutations.lockPost, {
     onSuccess: (post, _variables, _onMutateResult, { client }) => applyServerPost(client, post),
   });
 }
@@ -36,9 +18,7 @@ export function useLockPost() {
  */
 export function usePinPost() {
   const alerts = useAlerts();
-  return useMutation({
-    mutationFn: ({ post, pin, siteWide }: { post: Post; pin: boolean; siteWide: boolean }) =>
-      api.postAction(post.publicId, { action: pin ? 'pin' : 'unpin', siteWide }),
+  return useDefinedMutation(mutations.pinPost, {
     meta: { handlesError: (error) => error instanceof ApiError && error.status === 403 },
     onMutate: ({ post, pin, siteWide }, { client }) =>
       updateCachedPost(client, post.id, (p) => (siteWide ? { ...p, isPinnedSite: pin } : { ...p, isPinned: pin })),
@@ -57,8 +37,7 @@ export function usePinPost() {
 /** PUT ?action=announce: admins notify every user of the post, once. */
 export function useAnnouncePost() {
   const alerts = useAlerts();
-  return useMutation({
-    mutationFn: (post: Post) => api.postAction(post.publicId, { action: 'announce' }),
+  return useDefinedMutation(mutations.announcePost, {
     meta: { handlesError: (error) => error instanceof ApiError && error.status === 409 && error.code === ErrorCode.alreadyAnnounced },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) alerts.show(Messages.alreadyAnnounced);
@@ -71,8 +50,7 @@ export function useAnnouncePost() {
 
 /** PUT ?action=changeAsUser&userGroup=: the author speaks as a mod, an admin or themself. */
 export function useChangePostGroup() {
-  return useMutation({
-    mutationFn: ({ post, group }: { post: Post; group: UserGroup }) => api.postAction(post.publicId, { action: 'changeAsUser', userGroup: group }),
+  return useDefinedMutation(mutations.changePostGroup, {
     onSuccess: (post, _variables, _onMutateResult, { client }) => applyServerPost(client, post),
   });
 }

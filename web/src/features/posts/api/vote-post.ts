@@ -1,54 +1,58 @@
-import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Post, PostsPage } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/types';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
-import { applyVote, currentVote } from '../../../lib/votes.ts';
-import { postKeys } from './keys.ts';
+import { applyServerPost } from '../../../lib/cache/post-cache.ts';
+import { discardWrite, writeMutationKey, type OutboxEntry, type OutboxWrite, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
+import { useOutboxEntry } from '../../../lib/outbox/use-outbox.ts';
+import { collapseVote, showVote, votePress, type PendingVote } from '../../../lib/outbox/vote-collapse.ts';
+import { currentVote } from '../../../lib/votes.ts';
 
-/** The post after the viewer votes (see applyVote), with its `vote` field in step. */
-export function applyPostVote(post: Post, up: boolean): Post {
-  const next = applyVote(post, up);
-  return { ...next, vote: currentVote(next) };
+/** A vote on a post, kept in the outbox until the server has it. */
+export interface VotePostWrite extends OutboxWrite, PendingVote {
+  kind: 'vote-post';
+  postId: string;
+  postTitle: string;
 }
 
-type Snapshot = Array<[readonly unknown[], unknown]>;
+export const votePostWrite: WriteKind<VotePostWrite, Post> = {
+  send: (write, call) => api.votePost(write.postId, votePress(write), call),
+  apply: (client, _write, post) => applyServerPost(client, post),
+  describe: (write) => `Your vote on “${write.postTitle}”`,
+};
 
-/** Replaces the post with `id` wherever it is cached: in feeds and on its own page. */
-export function updateCachedPost(queryClient: QueryClient, id: string, update: (post: Post) => Post): void {
-  queryClient.setQueriesData<InfiniteData<PostsPage>>({ queryKey: postKeys.feeds() }, (data) =>
-    data && {
-      ...data,
-      pages: data.pages.map((page) => ({ ...page, posts: page.posts.map((p) => (p.id === id ? update(p) : p)) })),
-    },
-  );
-  queryClient.setQueriesData<Post>({ queryKey: postKeys.details() }, (post) => (post && post.id === id ? update(post) : post));
+/** The post with a pending vote shown (see showVote), with its `vote` field in step. */
+export function showPostVote(post: Post, to: PendingVote['to']): Post {
+  const next = showVote(post, to);
+  return next === post ? post : { ...next, vote: currentVote(next) };
+}
+
+/** The viewer's vote on the post that waits in the outbox, if any. */
+export function usePendingPostVote(postId: string): OutboxEntry<VotePostWrite> | undefined {
+  return useOutboxEntry<VotePostWrite>('vote-post', (write) => write.postId === postId);
 }
 
 /**
- * Votes on a post optimistically: the counts change at once and roll back if the server refuses.
- * While one vote on a post is on its way, another click on it is ignored.
+ * Votes on a post through the outbox: the vote shows at once (over the cached post), is sent now
+ * or when the network returns, and goes away if the server refuses it. While one vote on a post
+ * is on its way another click is ignored; votes made while offline collapse into one.
  */
-export function useVotePost() {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationKey: ['vote-post'],
-    mutationFn: ({ post, up }: { post: Post; up: boolean }) => api.votePost(post.id, up),
-    onMutate: async ({ post, up }) => {
-      await queryClient.cancelQueries({ queryKey: postKeys.all });
-      const snapshot: Snapshot = queryClient.getQueriesData({ queryKey: postKeys.all });
-      updateCachedPost(queryClient, post.id, (p) => applyPostVote(p, up));
-      return snapshot;
+export function useVotePost(post: Post) {
+  const pending = usePendingPostVote(post.id);
+  const { mutate } = useMutation<unknown, Error, WriteVariables<VotePostWrite>>({ mutationKey: writeMutationKey('vote-post') });
+  const vote = useCallback(
+    (up: boolean) => {
+      if (pending?.state === 'sending') return;
+      const waiting = pending?.state === 'pending' ? pending.write : null;
+      const next = collapseVote(waiting, post.vote, up);
+      if (next === null) {
+        if (pending) void discardWrite(pending.key);
+        return;
+      }
+      mutate({ write: { kind: 'vote-post', postId: post.id, postTitle: post.title, ...next }, replaces: pending?.key });
     },
-    onError: (_error, _variables, snapshot) => {
-      for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
-    },
-    onSuccess: (post) => updateCachedPost(queryClient, post.id, (p) => ({ ...p, ...post, community: p.community ?? post.community })),
-  });
-
-  return {
-    vote: (post: Post, up: boolean) => {
-      const inFlight = queryClient.isMutating({ mutationKey: ['vote-post'], predicate: (m) => (m.state.variables as { post: Post } | undefined)?.post.id === post.id });
-      if (inFlight > 0) return;
-      mutation.mutate({ post, up });
-    },
-  };
+    [pending, post.id, post.title, post.vote, mutate],
+  );
+  const shown = pending && pending.state !== 'failed' ? showPostVote(post, pending.write.to) : post;
+  return { vote, shown, pending };
 }

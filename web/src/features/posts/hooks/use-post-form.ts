@@ -10,6 +10,7 @@ import { hasUnsavedAltText } from '../components/post-form/image-list.ts';
 import { useLeaveConfirmation } from './use-leave-confirmation.tsx';
 import { postFormErrors, type PostFormField } from '../components/post-form/validate.ts';
 import { useImageUploads } from './use-image-uploads.ts';
+import { useSharedContent } from './use-shared-content.ts';
 
 const FIELD_ORDER: PostFormField[] = ['community', 'title', 'images', 'url'];
 
@@ -36,8 +37,15 @@ export function usePostForm({ community, post, communityInputRef }: {
   const [serverError, setServerError] = useState<PostFormError | null>(null);
   const [savingAltTexts, setSavingAltTexts] = useState(false);
   const uploads = useImageUploads();
+  useSharedContent(!editing, (draft, files) => {
+    setType(draft.type);
+    setTitle(draft.title);
+    setUrl(draft.url);
+    setBody(draft.body);
+    if (files.length > 0) uploads.addFiles(files);
+  });
   const createPost = useCreatePost();
-  const updatePost = useUpdatePost(post?.publicId ?? '');
+  const updatePost = useUpdatePost();
   const saveAltText = useSaveAltText();
 
   const ownCommunityRef = useRef<HTMLInputElement>(null);
@@ -113,7 +121,7 @@ export function usePostForm({ community, post, communityInputRef }: {
 
     if (post) {
       updatePost.mutate(
-        { title: title.trim(), body: post.type === 'text' ? (body.trim() === '' ? null : body) : undefined },
+        { publicId: post.publicId, title: title.trim(), body: post.type === 'text' ? (body.trim() === '' ? null : body) : undefined },
         { onSuccess: goToPost, onError: showServerError },
       );
       return;

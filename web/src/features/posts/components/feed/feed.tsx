@@ -2,9 +2,12 @@ import { FEED_EAGER_IMAGES, FEED_INITIAL_RENDER, FEED_SKELETONS } from '@quorum/
 import type { Post } from '@quorum/shared/types';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useMemo, type ReactNode } from 'react';
+import { NotAvailableOffline } from '../../../../components/errors/not-available-offline.tsx';
 import { LoadMore } from '../../../../components/ui/load-more.tsx';
 import { RetryStatus } from '../../../../components/ui/retry-status.tsx';
+import { SavedCopyNote } from '../../../../components/ui/saved-copy-note.tsx';
 import { useDevicePreferences } from '../../../../lib/device-preferences.ts';
+import { isUnavailableOffline } from '../../../../lib/offline.ts';
 import { feedOptions } from '../../api/get-feed.ts';
 import type { FeedParams } from '../../api/keys.ts';
 import { FeedItem } from './feed-item.tsx';
@@ -56,6 +59,7 @@ export function Feed({ params, banner, showCommunity = true, label }: FeedProps)
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const posts = useMemo(() => uniquePosts(data?.pages ?? []), [data]);
 
+  if (isUnavailableOffline(query)) return <NotAvailableOffline what="posts" onRetry={() => void query.refetch()} />;
   if (query.isPending) return <Skeletons count={FEED_SKELETONS} layout={layout} />;
 
   if (query.isError && posts.length === 0) {
@@ -72,6 +76,7 @@ export function Feed({ params, banner, showCommunity = true, label }: FeedProps)
 
   return (
     <>
+      <SavedCopyNote updatedAt={query.dataUpdatedAt} />
       <ul className={`feed feed--${layout}`} aria-label={label} aria-busy={isFetchingNextPage}>
         {posts.map((post, index) => (
           <Fragment key={post.id}>

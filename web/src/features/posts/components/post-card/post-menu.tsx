@@ -3,28 +3,26 @@ import { Icon } from '../../../../components/ui/icon.tsx';
 import { Menu, MenuButton, MenuSeparator } from '../../../../components/ui/menu.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useCopyLink } from '../../../../lib/clipboard.ts';
+import { useContentActions } from '../../../../lib/content-actions.ts';
 import { useSessionUser } from '../../../../lib/session/get-initial.ts';
 import { useRequireLogin } from '../../../../lib/session/login-prompt.ts';
-import { useIsMuted, useToggleMute } from '../../../../lib/session/mutes.ts';
+import { useMute } from '../../../../lib/session/mutes.ts';
 import { useSetPostHidden } from '../../api/hide-post.ts';
 import { isAuthorHidden } from './post-byline.tsx';
 
 function MuteItems({ post }: { post: Post }) {
-  const toggleMute = useToggleMute();
-  const user = { type: 'user', id: post.userId, name: post.username } as const;
-  const community = { type: 'community', id: post.communityId, name: post.communityName } as const;
-  const userMuted = useIsMuted(user);
-  const communityMuted = useIsMuted(community);
+  const { muted: userMuted, toggle: toggleUser } = useMute({ type: 'user', id: post.userId, name: post.username });
+  const { muted: communityMuted, toggle: toggleCommunity } = useMute({ type: 'community', id: post.communityId, name: post.communityName });
   const self = useSessionUser()?.id === post.userId;
   return (
     <>
       {!self && !isAuthorHidden(post) && (
-        <MenuButton onSelect={() => toggleMute.mutate({ target: user, mute: !userMuted })}>
+        <MenuButton onSelect={toggleUser}>
         <Icon name={userMuted ? 'unmute' : 'mute'} />
         {userMuted ? `Unmute @${post.username}` : `Mute @${post.username}`}
       </MenuButton>
     )}
-    <MenuButton onSelect={() => toggleMute.mutate({ target: community, mute: !communityMuted })}>
+    <MenuButton onSelect={toggleCommunity}>
       <Icon name={communityMuted ? 'unmute' : 'mute'} />
       {communityMuted ? `Unmute /${post.communityName}` : `Mute /${post.communityName}`}
     </MenuButton>
@@ -37,6 +35,9 @@ export function PostMenu({ post }: { post: Post }) {
   const copyLink = useCopyLink();
   const setHidden = useSetPostHidden();
   const { isLoggedIn, requireLogin } = useRequireLogin();
+  const content = useContentActions();
+  const target = { type: 'post', id: post.id, authorId: post.userId } as const;
+  const isOwn = useSessionUser()?.id === post.userId;
 
   return (
     <Menu label="More options" buttonClassName="icon-button icon-button--small post-card__more" button={<Icon name="more" />}>
@@ -48,6 +49,16 @@ export function PostMenu({ post }: { post: Post }) {
         <Icon name="link" />
         Copy link
       </MenuButton>
+      <MenuButton onSelect={() => content.save(target)}>
+        <Icon name="bookmark" />
+        Save
+      </MenuButton>
+      {!isOwn && !post.deleted && (
+        <MenuButton onSelect={() => content.report(target)}>
+          <Icon name="flag" />
+          Report
+        </MenuButton>
+      )}
       {isLoggedIn && (
         <>
           <MenuSeparator />

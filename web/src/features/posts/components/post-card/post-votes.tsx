@@ -12,22 +12,23 @@ interface PostVotesProps {
 }
 
 /**
- * The post's votes: they apply at once and roll back if refused; visitors get the login prompt;
- * locked posts cannot be voted on.
+ * The post's votes: they apply at once, wait in the outbox while offline (marked pending) and
+ * roll back if refused; visitors get the login prompt; locked posts cannot be voted on.
  */
 export function PostVotes({ post, orientation = 'row', disabled = false }: PostVotesProps) {
-  const { vote } = useVotePost();
+  const { vote, shown, pending } = useVotePost(post);
   const { requireLogin } = useRequireLogin();
   return (
     <VoteButtons
-      upvotes={post.upvotes}
-      downvotes={post.downvotes}
-      vote={post.vote}
-      onVote={requireLogin((up: boolean) => vote(post, up))}
+      upvotes={shown.upvotes}
+      downvotes={shown.downvotes}
+      vote={shown.vote}
+      onVote={requireLogin(vote)}
       disabled={disabled || post.locked}
       orientation={orientation}
       scoreTestId="post-score"
       title={post.locked ? 'This post is locked.' : undefined}
+      pending={pending?.state === 'pending'}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { formatCount, formatDate } from '@quorum/shared/format';
 import type { Post } from '@quorum/shared/types';
 import { Icon } from '../../../../components/ui/icon.tsx';
+import { useContentActions } from '../../../../lib/content-actions.ts';
 import { useSessionUser } from '../../../../lib/session/get-initial.ts';
 import { PostByline } from '../post-card/post-byline.tsx';
 import { PostVotes } from '../post-card/post-votes.tsx';
@@ -23,6 +24,8 @@ interface PostViewProps {
  */
 export function PostView({ post, isMod }: PostViewProps) {
   const user = useSessionUser();
+  const content = useContentActions();
+  const target = { type: 'post', id: post.id, authorId: post.userId } as const;
 
   return (
     <article className="post-page card" aria-labelledby="post-title" data-post-id={post.id}>
@@ -51,6 +54,16 @@ export function PostView({ post, isMod }: PostViewProps) {
             <span className="visually-hidden">{post.noComments === 1 ? ' comment' : ' comments'}</span>
           </a>
           <ShareMenu post={post} />
+          <button type="button" className="button button--ghost post-page__action" aria-label="Save" onClick={() => content.save(target)}>
+            <Icon name="bookmark" size={18} />
+            <span className="post-page__action-label">Save</span>
+          </button>
+          {user?.id !== post.userId && !post.deleted && (
+            <button type="button" className="button button--ghost post-page__action" aria-label="Report" onClick={() => content.report(target)}>
+              <Icon name="flag" size={18} />
+              <span className="post-page__action-label">Report</span>
+            </button>
+          )}
           <PostManageMenu post={post} isMod={isMod} />
         </div>
       </footer>

@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { isOwnOrigin, MarkdownBody, safeUrl } from './markdown.tsx';
+import { isOwnOrigin, MarkdownRenderer, safeUrl } from './markdown-renderer.tsx';
 
-const render = (text: string) => renderToStaticMarkup(<MarkdownBody>{text}</MarkdownBody>);
+const render = (text: string) => renderToStaticMarkup(<MarkdownRenderer>{text}</MarkdownRenderer>);
 
-describe('MarkdownBody', () => {
+describe('MarkdownRenderer', () => {
   it('renders markdown with GitHub extensions', () => {
     const html = render('**bold** and ~~gone~~\n\n| a | b |\n|---|---|\n| 1 | 2 |');
     expect(html).toContain('<strong>bold</strong>');

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { Sql } from '../db/connect.ts';
+import { startJobQueue, type JobQueue, type Jobs } from './queue.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Queues background work (see jobs/queue.ts); available once the app is ready. */
+    jobs: Jobs;
+  }
+}
+
+/**
+ * Gives the app its job queue: it starts when the app is ready (the server listening, or a test's
+ * `ready()`) and stops, letting running jobs finish, when the app closes.
+ */
+export function registerJobQueue(
+  app: FastifyInstance,
+  sql: Sql,
+  handlers: (jobs: Jobs) => Record<string, (data: never) => Promise<void>>,
+  pollMs: number,
+): void {
+  let queue: JobQueue | undefined;
+  const jobs: Jobs = {
+    send: (name, data, options) => {
+      if (!queue) throw new Error('the job queue is not started');
+      return queue.send(name, data, options);
+    },
+  };
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => {
+    queue = await startJobQueue(sql, handlers(jobs), { pollMs, log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await queue?.stop();
+    queue = undefined;
+  });
+}

@@ -1,0 +1,94 @@
+import { PgBoss, type Job, type JobResult, type SendOptions } from 'pg-boss';
+import type { Sql } from '../db/connect.ts';
+import { bossDatabase } from './boss-db.ts';
+
+/** What a request or a job may ask to run later. */
+export interface Jobs {
+  send(name: string, data: object, options?: SendOptions): Promise<void>;
+}
+
+export interface JobQueue extends Jobs {
+  /** Stops taking jobs, lets running ones finish (up to a few seconds) and lets go of the database. */
+  stop(): Promise<void>;
+}
+
+interface Logger {
+  error(object: object, message: string): void;
+}
+
+// A failing job is tried again with a growing delay (2 s, 4 s, 8 s… at most 10 minutes) before it
+// is given up. A job still running after 5 minutes counts as failed (its worker died).
+const QUEUE_OPTIONS = { retryLimit: 8, retryDelay: 2, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 300 };
+
+/** The longest the queue waits to stop: running jobs get 5 s, the database the rest. */
+const STOP_WAIT_MS = 7_000;
+
+/** Jobs a worker takes at once; they run one after the other, keeping the database's load modest. */
+const BATCH_SIZE = 20;
+
+function options(sql: Sql) {
+  // The embedded database is one connection: the queue knows it and keeps to it.
+  return { backend: sql.options.max === 1 ? ('pglite' as const) : ('postgres' as const), schedule: false };
+}
+
+/**
+ * Creates or upgrades the job queue's tables (schema `pgboss`). Run with the migrations, so that
+ * starting the queue later only checks them.
+ */
+export async function installJobQueue(sql: Sql): Promise<void> {
+  const db = bossDatabase(sql);
+  const boss = new PgBoss({ db, ...options(sql), supervise: false });
+  try {
+    await boss.start();
+    await boss.stop({ graceful: false, close: false });
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Starts the durable job queue: jobs are rows in Postgres, so they survive a restart; each queue
+ * named in `handlers` gets one worker that polls every `pollMs` while idle.
+ */
+export async function startJobQueue(
+  sql: Sql,
+  handlers: Record<string, (data: never) => Promise<void>>,
+  { pollMs, log }: { pollMs: number; log: Logger },
+): Promise<JobQueue> {
+  const db = bossDatabase(sql);
+  const boss = new PgBoss({ db, ...options(sql), superviseIntervalSeconds: 60, monitorIntervalSeconds: 60 });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const [name, handler] of Object.entries(handlers)) {
+    await boss.createQueue(name, QUEUE_OPTIONS);
+    // Jobs come in batches, fetched back to back while there is a backlog; each job of a batch
+    // succeeds or fails (and is retried) on its own.
+    const work = { pollingIntervalSeconds: pollMs / 1000, batchSize: BATCH_SIZE, burstWhenBatchFull: true, perJobResults: true } as const;
+    await boss.work(name, work, async (jobs: Job<object>[]) => {
+      const results: JobResult[] = [];
+      for (const job of jobs) {
+        try {
+          await handler(job.data as never);
+          results.push({ id: job.id, status: 'completed' });
+        } catch (err) {
+          log.error({ err, job: name }, 'job failed');
+          results.push({ id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
+        }
+      }
+      return results;
+    });
+  }
+  return {
+    async send(name, data, sendOptions) {
+      await boss.send(name, data, sendOptions ?? {});
+    },
+    async stop() {
+      // A database that went away cannot be told that the queue stopped: give up waiting then.
+      let timer: NodeJS.Timeout | undefined;
+      const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)));
+      await Promise.race([boss.stop({ graceful: true, timeout: 5_000, close: false }), givenUp]);
+      clearTimeout(timer);
+      await Promise.race([db.close(), givenUp]);
+    },
+  };
+}

@@ -1,0 +1,172 @@
+// One function per notification type. Each stores (or merges) the notification in a transaction of
+// its own, then queues its push. Requests never call these directly: they queue a job (see jobs.ts)
+// so that creating notifications never slows the answer.
+import type { Db, Tx } from '../db/connect.ts';
+import {
+  insertNotification, lockRecipient, queuePush, upsertNotification, type NotifyDeps, type StoredNotification,
+} from './store.ts';
+
+interface Recipient {
+  id: string;
+  replyNotificationsOff: boolean;
+  upvoteNotificationsOff: boolean;
+}
+
+/** A user who can receive notifications: not deleted. */
+async function recipient(db: Db, userId: string): Promise<Recipient | null> {
+  const [row] = await db<Recipient[]>`
+    select id, reply_notifications_off, upvote_notifications_off from users where id = ${userId} and deleted_at is null`;
+  return row ?? null;
+}
+
+/** Whether `userId` muted the author or the community. */
+async function hasMuted(db: Db, userId: string, authorId: string, communityId: string): Promise<boolean> {
+  const [row] = await db<{ muted: boolean }[]>`
+    select exists (select 1 from user_mutes where user_id = ${userId} and muted_user_id = ${authorId})
+        or exists (select 1 from community_mutes where user_id = ${userId} and community_id = ${communityId}) as muted`;
+  return row?.muted ?? false;
+}
+
+/** Runs `store` for one recipient with their notification writes serialized, then queues the push. */
+async function deliver(deps: NotifyDeps, userId: string, store: (tx: Tx) => Promise<StoredNotification | null>): Promise<StoredNotification | null> {
+  const stored = await deps.sql.begin(async (tx) => {
+    await lockRecipient(tx, userId);
+    return store(tx);
+  });
+  if (stored) await queuePush(deps, stored);
+  return stored;
+}
+
+interface NewCommentFacts {
+  id: string;
+  userId: string;
+  username: string;
+  postId: string;
+  postAuthorId: string;
+  communityId: string;
+  noComments: number;
+  createdAt: Date;
+  parentId: string | null;
+  parentAuthorId: string | null;
+}
+
+/**
+ * A new comment tells the post's author (new_comment) and, for a reply, the parent comment's
+ * author (comment_reply; a reply to the post author's own comment is only that). Nobody is told of
+ * their own comment; authors who turned reply notifications off or muted the commenter or the
+ * community are not told. Unseen ones of the same post (or parent) merge and count up.
+ */
+export async function notifyNewComment(deps: NotifyDeps, commentId: string): Promise<void> {
+  const [comment] = await deps.sql<NewCommentFacts[]>`
+    select c.id, c.user_id, u.username, c.post_id, p.user_id as post_author_id, c.community_id, p.no_comments,
+           c.created_at, c.parent_id, parent.user_id as parent_author_id
+    from comments c join users u on u.id = c.user_id join posts p on p.id = c.post_id
+    left join comments parent on parent.id = c.parent_id
+    where c.id = ${commentId} and c.deleted_at is null`;
+  if (!comment) return;
+  const firstCreatedAt = comment.createdAt.toISOString();
+  const told = new Set<string>([comment.userId]);
+
+  if (comment.parentId && comment.parentAuthorId && !told.has(comment.parentAuthorId)) {
+    told.add(comment.parentAuthorId);
+    const parentId = comment.parentId;
+    await deliver(deps, comment.parentAuthorId, async (tx) => {
+      const user = await recipient(tx, comment.parentAuthorId ?? '');
+      if (!user || user.replyNotificationsOff || (await hasMuted(tx, user.id, comment.userId, comment.communityId))) return null;
+      return upsertNotification(
+        tx, user.id, 'comment_reply', { parentCommentId: parentId },
+        { postId: comment.postId, parentCommentId: parentId, commentId: comment.id, commentAuthor: comment.username, noComments: 1, firstCreatedAt, lastCreatedAt: firstCreatedAt },
+        (previous) => ({ ...previous, commentId: comment.id, commentAuthor: comment.username, noComments: Number(previous.noComments) + 1, lastCreatedAt: firstCreatedAt }),
+      );
+    });
+  }
+  if (!told.has(comment.postAuthorId)) {
+    await deliver(deps, comment.postAuthorId, async (tx) => {
+      const user = await recipient(tx, comment.postAuthorId);
+      if (!user || user.replyNotificationsOff || (await hasMuted(tx, user.id, comment.userId, comment.communityId))) return null;
+      return upsertNotification(
+        tx, user.id, 'new_comment', { postId: comment.postId },
+        { postId: comment.postId, commentId: comment.id, commentAuthor: comment.username, noComments: 1, firstCreatedAt, lastCreatedAt: firstCreatedAt },
+        (previous) => ({ ...previous, commentId: comment.id, commentAuthor: comment.username, noComments: Number(previous.noComments) + 1, lastCreatedAt: firstCreatedAt }),
+      );
+    });
+  }
+}
+
+export type VoteTarget = 'post' | 'comment';
+
+/**
+ * An upvote tells the author (new_votes), merged per post or comment with the current count of
+ * upvotes; not for one's own vote, a vote that is no longer an upvote, or authors who turned
+ * upvote notifications off. Mutes do not apply, as in the reference. Never pushed.
+ */
+export async function notifyNewVote(deps: NotifyDeps, target: { targetType: VoteTarget; targetId: string; voterId: string }): Promise<void> {
+  const [facts] =
+    target.targetType === 'post'
+      ? await deps.sql<{ authorId: string; upvotes: number; stillUp: boolean }[]>`
+          select p.user_id as author_id, p.upvotes,
+                 exists (select 1 from post_votes v where v.post_id = p.id and v.user_id = ${target.voterId} and v.up) as still_up
+          from posts p where p.id = ${target.targetId} and p.deleted_at is null`
+      : await deps.sql<{ authorId: string; upvotes: number; stillUp: boolean }[]>`
+          select c.user_id as author_id, c.upvotes,
+                 exists (select 1 from comment_votes v where v.comment_id = c.id and v.user_id = ${target.voterId} and v.up) as still_up
+          from comments c where c.id = ${target.targetId} and c.deleted_at is null`;
+  if (!facts || !facts.stillUp || facts.authorId === target.voterId) return;
+  await deliver(deps, facts.authorId, async (tx) => {
+    const user = await recipient(tx, facts.authorId);
+    if (!user || user.upvoteNotificationsOff) return null;
+    return upsertNotification(
+      tx, user.id, 'new_votes', { targetType: target.targetType, targetId: target.targetId },
+      { targetType: target.targetType, targetId: target.targetId, noVotes: facts.upvotes },
+      (previous) => ({ ...previous, noVotes: facts.upvotes }),
+    );
+  });
+}
+
+/** A mod or admin deleted the author's post (deleted_post); an author deleting their own is not told. */
+export async function notifyDeletedPost(deps: NotifyDeps, post: { postId: string; deletedBy: string; deletedAs: 'mods' | 'admins' }): Promise<void> {
+  const [facts] = await deps.sql<{ userId: string }[]>`select user_id from posts where id = ${post.postId}`;
+  if (!facts || facts.userId === post.deletedBy) return;
+  await deliver(deps, facts.userId, async (tx) => {
+    if (!(await recipient(tx, facts.userId))) return null;
+    return insertNotification(tx, facts.userId, 'deleted_post', { targetType: 'post', targetId: post.postId, deletedAs: post.deletedAs });
+  });
+}
+
+/** The user was made a moderator of a community (mod_add). */
+export async function notifyModAdd(deps: NotifyDeps, input: { userId: string; communityName: string; addedBy: string }): Promise<void> {
+  await deliver(deps, input.userId, async (tx) => {
+    if (!(await recipient(tx, input.userId))) return null;
+    return insertNotification(tx, input.userId, 'mod_add', { communityName: input.communityName, addedBy: input.addedBy });
+  });
+}
+
+/** The user was given a badge (new_badge). */
+export async function notifyNewBadge(deps: NotifyDeps, input: { userId: string; badgeType: string }): Promise<void> {
+  await deliver(deps, input.userId, async (tx) => {
+    if (!(await recipient(tx, input.userId))) return null;
+    return insertNotification(tx, input.userId, 'new_badge', { userId: input.userId, badgeType: input.badgeType });
+  });
+}
+
+/** The user's community request was denied (denied_comm), with the admins' note. Never pushed. */
+export async function notifyDeniedCommunity(deps: NotifyDeps, input: { userId: string; body: string }): Promise<void> {
+  await deliver(deps, input.userId, async (tx) => {
+    if (!(await recipient(tx, input.userId))) return null;
+    return insertNotification(tx, input.userId, 'denied_comm', { body: input.body });
+  });
+}
+
+/** Welcomes a new user, once (welcome), pointing at the site's first default community if there is one. */
+export async function notifyWelcome(deps: NotifyDeps, userId: string): Promise<void> {
+  await deliver(deps, userId, async (tx) => {
+    const [user] = await tx<{ id: string }[]>`
+      update users set welcome_notification_sent = true
+      where id = ${userId} and deleted_at is null and not welcome_notification_sent returning id`;
+    if (!user) return null;
+    const [community] = await tx<{ name: string }[]>`
+      select c.name from default_communities d join communities c on c.id = d.community_id
+      where c.deleted_at is null order by d.created_at limit 1`;
+    return insertNotification(tx, userId, 'welcome', { communityName: community?.name ?? null });
+  });
+}

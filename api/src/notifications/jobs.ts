@@ -1,0 +1,50 @@
+// The background jobs of notifications, and what requests queue for them.
+import type { Sql } from '../db/connect.ts';
+import type { Jobs } from '../jobs/queue.ts';
+import { announceToAll } from './announce.ts';
+import { notifyDeletedPost, notifyNewBadge, notifyNewComment, notifyNewVote, notifyWelcome, type VoteTarget } from './create.ts';
+import { sendPush, type VapidDetails } from './push.ts';
+import { JOB_PUSH, type PushJob } from './store.ts';
+
+const JOB_NOTIFY = 'notify';
+const JOB_ANNOUNCE = 'announce';
+
+/** Something that happened which tells someone; queued by requests, handled in the background. */
+export type NotifyEvent =
+  | { kind: 'comment'; commentId: string }
+  | { kind: 'vote'; targetType: VoteTarget; targetId: string; voterId: string }
+  | { kind: 'deleted_post'; postId: string; deletedBy: string; deletedAs: 'mods' | 'admins' }
+  | { kind: 'welcome'; userId: string }
+  | { kind: 'new_badge'; userId: string; badgeType: string };
+
+export async function queueNotification(jobs: Jobs, event: NotifyEvent): Promise<void> {
+  await jobs.send(JOB_NOTIFY, event);
+}
+
+/** Queues telling every user of an announced post. */
+export async function queueAnnouncement(jobs: Jobs, postId: string): Promise<void> {
+  await jobs.send(JOB_ANNOUNCE, { postId });
+}
+
+/** The workers of the notification queues. `jobs` is how they queue pushes. */
+export function notificationJobHandlers(sql: Sql, jobs: Jobs, vapid: VapidDetails) {
+  const deps = { sql, jobs };
+  return {
+    [JOB_NOTIFY]: async (event: NotifyEvent) => {
+      switch (event.kind) {
+        case 'comment':
+          return notifyNewComment(deps, event.commentId);
+        case 'vote':
+          return notifyNewVote(deps, event);
+        case 'deleted_post':
+          return notifyDeletedPost(deps, event);
+        case 'welcome':
+          return notifyWelcome(deps, event.userId);
+        case 'new_badge':
+          return notifyNewBadge(deps, event);
+      }
+    },
+    [JOB_ANNOUNCE]: async ({ postId }: { postId: string }) => announceToAll(deps, postId),
+    [JOB_PUSH]: async (job: PushJob) => sendPush(sql, vapid, job),
+  };
+}

@@ -1,0 +1,140 @@
+import type { NotificationType } from '@quorum/shared/types';
+import type { Db } from '../db/connect.ts';
+import type { Cursor } from '../http/cursor.ts';
+import { imageJson } from '../images/queries.ts';
+import type { ImageJson } from '../images/present.ts';
+
+/** After notifications were seen or deleted the new count can only go down, never back up. */
+async function lowerNewCount(db: Db, userId: string): Promise<void> {
+  await db`
+    update users set notifications_new_count = least(notifications_new_count,
+      (select count(*) from notifications where user_id = ${userId} and seen_at is null))
+    where id = ${userId}`;
+}
+
+/** A notification with what its title, link and icon are made of. */
+export interface NotificationRow {
+  id: string;
+  userId: string;
+  type: NotificationType;
+  payload: Record<string, unknown>;
+  seenAt: Date | null;
+  createdAt: Date;
+  /** Microseconds since the epoch of the last change: the list's order and cursor. */
+  position: number;
+  version: number;
+  postPublicId: string | null;
+  postTitle: string | null;
+  postDeleted: boolean;
+  /** Whether the notification's user wrote the post (they still see its title once it is deleted). */
+  ownPost: boolean;
+  communityName: string | null;
+  recipientName: string;
+  actorImage: ImageJson | null;
+  postImage: ImageJson | null;
+  communityImage: ImageJson | null;
+}
+
+// The post a notification is about: named in the payload, or the post of a voted comment.
+function selectRendered(db: Db) {
+  return db`
+    select n.id, n.user_id, n.type, n.payload, n.seen_at, n.created_at, n.version,
+           (extract(epoch from n.updated_at) * 1000000)::bigint as position,
+           p.public_id as post_public_id, p.title as post_title, p.deleted_at is not null as post_deleted,
+           coalesce(p.user_id = n.user_id, false) as own_post,
+           coalesce(c.name, n.payload->>'communityName') as community_name, r.username as recipient_name,
+           ${imageJson(db, db`actor.pro_pic_id`)} as actor_image,
+           ${imageJson(db, db`(select pi.image_id from post_images pi where pi.post_id = p.id order by pi.z_index limit 1)`)} as post_image,
+           ${imageJson(db, db`c.pro_pic_id`)} as community_image
+    from notifications n
+    join users r on r.id = n.user_id
+    left join comments voted on n.type = 'new_votes' and n.payload->>'targetType' = 'comment'
+      and voted.id = (n.payload->>'targetId')::uuid
+    left join posts p on p.id = coalesce(
+      (n.payload->>'postId')::uuid,
+      case when n.payload->>'targetType' = 'post' then (n.payload->>'targetId')::uuid end,
+      voted.post_id)
+    left join communities c on c.id = p.community_id
+      or (p.id is null and n.payload ? 'communityName' and lower(c.name) = lower(n.payload->>'communityName'))
+    left join users actor on actor.deleted_at is null and actor.username = n.payload->>'commentAuthor'`;
+}
+
+export async function listNotifications(db: Db, userId: string, after: Cursor | undefined, limit: number): Promise<NotificationRow[]> {
+  const position = after ? Number(after.value) : null;
+  return db<NotificationRow[]>`
+    select * from (${selectRendered(db)} where n.user_id = ${userId}) listed
+    where ${position === null ? db`true` : db`(listed.position, listed.id) < (${position}::bigint, ${after?.id ?? null}::uuid)`}
+    order by listed.position desc, listed.id desc
+    limit ${limit + 1}`;
+}
+
+export async function getNotification(db: Db, userId: string, id: string): Promise<NotificationRow | null> {
+  const [row] = await db<NotificationRow[]>`${selectRendered(db)} where n.user_id = ${userId} and n.id = ${id}`;
+  return row ?? null;
+}
+
+/** A notification to push: its user and what it is made of, whoever asks. */
+export async function getNotificationForPush(db: Db, id: string): Promise<(NotificationRow & { pushedVersion: number; newCount: number }) | null> {
+  const [row] = await db<(NotificationRow & { pushedVersion: number; newCount: number })[]>`
+    select rendered.*, n.pushed_version, u.notifications_new_count as new_count
+    from (${selectRendered(db)} where n.id = ${id}) rendered
+    join notifications n on n.id = rendered.id join users u on u.id = rendered.user_id`;
+  return row ?? null;
+}
+
+export async function countNotifications(db: Db, userId: string): Promise<{ count: number; newCount: number }> {
+  const [row] = await db<{ count: number; newCount: number }[]>`
+    select (select count(*) from notifications where user_id = ${userId}) as count, notifications_new_count as new_count
+    from users where id = ${userId}`;
+  return row ?? { count: 0, newCount: 0 };
+}
+
+export async function resetNewCount(db: Db, userId: string): Promise<void> {
+  await db`update users set notifications_new_count = 0 where id = ${userId}`;
+}
+
+export async function markAllSeen(db: Db, userId: string, type: NotificationType | undefined): Promise<void> {
+  await db`
+    update notifications set seen_at = now()
+    where user_id = ${userId} and seen_at is null ${type ? db`and type = ${type}` : db``}`;
+  await lowerNewCount(db, userId);
+}
+
+export async function deleteAllNotifications(db: Db, userId: string): Promise<void> {
+  await db`delete from notifications where user_id = ${userId}`;
+  await db`update users set notifications_new_count = 0 where id = ${userId}`;
+}
+
+/** Marks one notification seen or unseen; false when the user has no such notification. */
+export async function setSeen(db: Db, userId: string, id: string, seen: boolean): Promise<boolean> {
+  const rows = await db`
+    update notifications set seen_at = ${seen ? db`coalesce(seen_at, now())` : null}
+    where user_id = ${userId} and id = ${id} returning id`;
+  if (rows.length === 0) return false;
+  await lowerNewCount(db, userId);
+  return true;
+}
+
+export async function deleteNotification(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db`delete from notifications where user_id = ${userId} and id = ${id} returning id`;
+  if (rows.length === 0) return false;
+  await lowerNewCount(db, userId);
+  return true;
+}
+
+/** Records that a version of a notification reached every device it was sent to. */
+export async function markPushed(db: Db, id: string, version: number): Promise<void> {
+  await db`update notifications set pushed_version = greatest(pushed_version, ${version}) where id = ${id}`;
+}
+
+/** Keeps the session's push subscription: one per session, replaced when it changes. */
+export async function savePushSubscription(
+  db: Db,
+  subscription: { sessionId: string; userId: string; endpoint: string; p256dh: string; auth: string },
+): Promise<void> {
+  await db`
+    insert into push_subscriptions (session_id, user_id, endpoint, p256dh, auth)
+    values (${subscription.sessionId}, ${subscription.userId}, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth})
+    on conflict (session_id) do update set
+      user_id = excluded.user_id, endpoint = excluded.endpoint, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = now()`;
+}

@@ -1,0 +1,19 @@
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import type { Db } from '../db/connect.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { UserRow } from './present.ts';
+import { getUserByName } from './queries.ts';
+
+/**
+ * The user whose profile `viewer` asks for. A deleted or suspended account is hidden from all but
+ * admins, with a 404 whose code and message tell the two apart from a name nobody holds.
+ */
+export async function loadProfile(db: Db, username: string, viewer: { isAdmin: boolean } | null): Promise<UserRow> {
+  const user = await getUserByName(db, username);
+  if (!user) throw notFound(Messages.userNotFound);
+  if (!viewer?.isAdmin) {
+    if (user.deletedAt) throw new HttpError(404, ErrorCode.accountDeleted, Messages.accountDeleted);
+    if (user.bannedAt) throw new HttpError(404, ErrorCode.accountSuspended, Messages.accountSuspended);
+  }
+  return user;
+}

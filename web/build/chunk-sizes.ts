@@ -1,0 +1,96 @@
+// Prints what a visitor downloads, gzip-compressed: the shell (the entry and everything it imports
+// statically, with its CSS) and, for each page loaded on demand, what that page adds to the shell.
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+interface ChunkInfo {
+  fileName: string;
+  code: string;
+  imports: string[];
+  css: string[];
+  facadeModuleId: string | null;
+  isEntry: boolean;
+  isDynamicEntry: boolean;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function closure(start: string, chunks: Map<string, ChunkInfo>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    for (const next of chunks.get(fileName)?.imports ?? []) visit(next);
+  };
+  visit(start);
+  return seen;
+}
+
+/** The page a dynamic chunk stands for, from its source file: `src/app/routes/settings.tsx` → `settings`. */
+function pageName(chunk: ChunkInfo): string {
+  const source = chunk.facadeModuleId ?? chunk.fileName;
+  const match = /src\/(.+)\.[jt]sx?$/.exec(source.replaceAll('\\', '/'));
+  return match?.[1] ? match[1].replace(/^app\/routes\//, '') : chunk.fileName;
+}
+
+export function chunkSizes(): Plugin {
+  let report: string[] = [];
+  return {
+    name: 'quorum-chunk-sizes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, ChunkInfo>();
+      const gzipped = new Map<string, number>();
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') {
+          chunks.set(output.fileName, {
+            fileName: output.fileName,
+            code: output.code,
+            imports: output.imports,
+            css: [...(output.viteMetadata?.importedCss ?? [])],
+            facadeModuleId: output.facadeModuleId,
+            isEntry: output.isEntry,
+            isDynamicEntry: output.isDynamicEntry,
+          });
+          gzipped.set(output.fileName, gzipSync(output.code).length);
+        } else if (output.fileName.endsWith('.css')) {
+          gzipped.set(output.fileName, gzipSync(output.source).length);
+        }
+      }
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+      if (!entry) return;
+
+      const sizeOf = (files: Set<string>) => {
+        let js = 0;
+        let css = 0;
+        const cssFiles = new Set<string>();
+        for (const file of files) {
+          js += gzipped.get(file) ?? 0;
+          for (const sheet of chunks.get(file)?.css ?? []) cssFiles.add(sheet);
+        }
+        for (const sheet of cssFiles) css += gzipped.get(sheet) ?? 0;
+        return { js, css };
+      };
+
+      const shell = closure(entry.fileName, chunks);
+      const shellSize = sizeOf(shell);
+      const rows = [...chunks.values()]
+        .filter((chunk) => chunk.isDynamicEntry)
+        .map((chunk) => {
+          const added = new Set([...closure(chunk.fileName, chunks)].filter((file) => !shell.has(file)));
+          return { name: pageName(chunk), ...sizeOf(added) };
+        })
+        .sort((a, b) => b.js - a.js);
+
+      const width = Math.max(12, ...rows.map((row) => row.name.length + 2));
+      const line = (name: string, size: { js: number; css: number }) =>
+        `  ${name.padEnd(width)}  ${kb(size.js).padStart(9)} JS  ${kb(size.css).padStart(8)} CSS`;
+      report = ['Downloaded size, gzip:', line('shell', shellSize), ...rows.map((row) => line(`+ ${row.name}`, row))];
+    },
+    // Printed after Vite's own list of files, so that it is the last thing the build says.
+    closeBundle() {
+      if (report.length > 0) console.log(`\n${report.join('\n')}\n`);
+      report = [];
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Community, NotificationsPage, Post } from '@quorum/shared/types';
+import { ADMIN, apiAs, logIn, newCommunityName, newUsername, signUp } from './helpers.ts';
+
+/** A community (made by the admin) and a text post in it by a new user, logged in on `page`. */
+async function authorWithPost(page: Page, browser: Browser): Promise<{ username: string; post: Post; community: Community }> {
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await logIn(adminPage, ADMIN.username, ADMIN.password);
+  const community = await apiAs<Community>(adminPage, 'POST', '/api/communities', { name: newCommunityName('nt'), about: 'Talk.' });
+  await admin.close();
+  const username = await signUp(page, newUsername('na'));
+  const post = await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: 'Where to <b>hike</b> this spring?', body: 'Ideas?', community: community.name });
+  return { username, post, community };
+}
+
+/** Another user, in a context of their own, comments on the post. */
+async function commentAsAnother(browser: Browser, post: Post, body = 'Try the ridge trail.'): Promise<{ username: string; commentId: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const username = await signUp(page, newUsername('nb'));
+  const comment = await apiAs<{ id: string }>(page, 'POST', `/api/posts/${post.publicId}/comments`, { body });
+  await context.close();
+  return { username, commentId: comment.id };
+}
+
+/** Notifications are made by background jobs: asks until they are as `check` expects. */
+async function waitForNotifications(page: Page, check: (page: NotificationsPage) => boolean): Promise<NotificationsPage> {
+  let last: NotificationsPage | undefined;
+  await expect
+    .poll(async () => {
+      last = await apiAs<NotificationsPage>(page, 'GET', '/api/notifications?render=true&format=html');
+      return check(last);
+    }, { timeout: 30_000, message: 'the notifications never became what the test waits for' })
+    .toBe(true);
+  return last!;
+}
+
+test('a reply lights the bell without a reload; the panel opens it and resets the count', async ({ page, browser }) => {
+  await page.addInitScript(() => {
+    const calls: Array<number | null> = [];
+    (window as unknown as { badgeCalls: typeof calls }).badgeCalls = calls;
+    Object.defineProperty(navigator, 'setAppBadge', { value: (count: number) => (calls.push(count), Promise.resolve()) });
+    Object.defineProperty(navigator, 'clearAppBadge', { value: () => (calls.push(null), Promise.resolve()) });
+  });
+  const { post, community } = await authorWithPost(page, browser);
+  await waitForNotifications(page, (p) => p.count === 1); // the welcome
+  await page.goto('/');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications (1 new)');
+
+  const { username: replier, commentId } = await commentAsAnother(browser, post);
+  await expect(bell).toHaveAccessibleName('Notifications (2 new)', { timeout: 20_000 });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { badgeCalls: number[] }).badgeCalls.at(-1))).toBe(2);
+
+  await bell.click();
+  const panel = page.locator('.notifications-panel__popover');
+  const item = panel.getByRole('link', { name: new RegExp(`@${replier} commented on your post`) });
+  await expect(item).toBeVisible();
+  await expect(item.locator('b').last()).toHaveText('Where to <b>hike</b> this spring?');
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { badgeCalls: Array<number | null> }).badgeCalls.at(-1))).toBe(null);
+
+  await item.click();
+  await expect(page).toHaveURL(`/${community.name}/post/${post.publicId}/${commentId}`);
+  await expect(panel).toHaveCount(0);
+  const after = await waitForNotifications(page, (p) => p.items[0]?.seen === true);
+  expect(after.newCount).toBe(0);
+});
+
+test('the notifications page marks, deletes and clears, with the spec messages', async ({ page, browser }) => {
+  const { post } = await authorWithPost(page, browser);
+  await commentAsAnother(browser, post);
+  await waitForNotifications(page, (p) => p.count === 2);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  const items = page.locator('.notifications__list > .notification');
+  await expect(items).toHaveCount(2);
+  // Opening the page resets the new count: the bottom bar's badge goes.
+  await expect(page.locator('.bottom-nav .badge')).toHaveCount(0);
+
+  const first = items.first();
+  await first.getByRole('button', { name: 'Notification options' }).click();
+  await page.getByRole('menuitem', { name: 'Mark as seen' }).click();
+  await expect(first).toHaveAttribute('data-seen', 'true');
+  await first.getByRole('button', { name: 'Notification options' }).click();
+  await page.getByRole('menuitem', { name: 'Mark as unseen' }).click();
+  await expect(first).not.toHaveAttribute('data-seen');
+
+  await page.getByRole('button', { name: 'Notification actions' }).click();
+  await page.getByRole('menuitem', { name: 'Mark all as seen' }).click();
+  await expect(page.getByText('All notifications are marked as seen.')).toBeVisible();
+  await expect(page.locator('.notification:not([data-seen])')).toHaveCount(0);
+
+  await first.getByRole('button', { name: 'Notification options' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(items).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Notification actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete all' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await dialog.getByRole('button', { name: 'Delete all' }).click();
+  await expect(page.getByText('All notifications are deleted.')).toBeVisible();
+  await expect(page.getByText('No notifications yet.')).toBeVisible();
+  expect((await apiAs<NotificationsPage>(page, 'GET', '/api/notifications')).count).toBe(0);
+});
+
+async function serviceWorkerOf(context: BrowserContext, page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const [worker] = context.serviceWorkers();
+  return worker ?? (await context.waitForEvent('serviceworker'));
+}
+
+test('a push reaches the worker: it shows the notification and sets the badge; its click opens the post and marks it seen', async ({ page, context, browser, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  const { post, community } = await authorWithPost(page, browser);
+  const { username: replier, commentId } = await commentAsAnother(browser, post, 'Pushed reply.');
+  const list = await waitForNotifications(page, (p) => p.items.some((item) => item.type === 'new_comment'));
+  const notification = list.items.find((item) => item.type === 'new_comment')!;
+  await page.goto('/');
+  const worker = await serviceWorkerOf(context, page);
+  await worker.evaluate(() => {
+    const scope = self as unknown as { badge: number | null; navigator: Navigator };
+    scope.badge = null;
+    Object.defineProperty(scope.navigator, 'setAppBadge', { configurable: true, value: (count: number) => ((scope.badge = count), Promise.resolve()) });
+  });
+
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const registration = registrations.find((item) => item.scopeURL.startsWith(origin) && !item.isDeleted);
+      if (registration) resolve(registration.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const payload = {
+    id: notification.id, type: 'new_comment', title: `@${replier} commented on your post Where to <b>hike</b> this spring?`,
+    toURL: notification.toURL, icon: '/icons/icon-192.png', count: 3,
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(payload) });
+
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((shown) => shown.map((n) => ({ title: n.title, tag: n.tag, icon: n.icon })))))
+    .toEqual([{ title: payload.title, tag: notification.id, icon: `${origin}/icons/icon-192.png` }]);
+  await expect.poll(() => worker.evaluate(() => (self as unknown as { badge: number | null }).badge)).toBe(3);
+
+  // A browser's notification cannot be clicked from a test: the worker's own click handler runs
+  // on the notification it showed, through a notificationclick event dispatched in the worker.
+  await worker.evaluate(async () => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      dispatchEvent(event: Event): boolean;
+    };
+    const [shown] = await scope.registration.getNotifications();
+    if (!shown) throw new Error('no notification shown');
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: shown }));
+  });
+  await expect(page).toHaveURL(`/${community.name}/post/${post.publicId}/${commentId}`);
+  await expect(page.getByText('Pushed reply.')).toBeVisible();
+  const after = await waitForNotifications(page, (p) => p.items.find((item) => item.id === notification.id)?.seen === true);
+  expect(after.items.find((item) => item.id === notification.id)?.seen).toBe(true);
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((shown) => shown.length))).toBe(0);
+});
+
+test('the push prompt is never shown on a first visit, and is shown on a later one', async ({ page, browser }) => {
+  await authorWithPost(page, browser);
+  await page.goto('/');
+  await page.waitForTimeout(3500);
+  await expect(page.getByRole('dialog', { name: 'Turn on notifications?' })).toHaveCount(0);
+  // A visit long after: the last question is older than the interval.
+  await page.evaluate(() => localStorage.setItem('push_prompt_asked_at', String(Date.now() - 31 * 24 * 3600 * 1000)));
+  await page.reload();
+  const prompt = page.getByRole('dialog', { name: 'Turn on notifications?' });
+  await expect(prompt).toBeVisible({ timeout: 10_000 });
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(prompt).toHaveCount(0);
+  const askedAt = Number(await page.evaluate(() => localStorage.getItem('push_prompt_asked_at')));
+  expect(Date.now() - askedAt).toBeLessThan(60_000);
+});
+
+test('screenshots of the panel and the page', async ({ page, browser }) => {
+  const { post } = await authorWithPost(page, browser);
+  await commentAsAnother(browser, post, 'A first reply with a long word: Pneumonoultramicroscopicsilicovolcanoconiosis.');
+  await commentAsAnother(browser, post);
+  await waitForNotifications(page, (p) => p.items[0]?.title.includes('2 new comments') ?? false);
+  await page.goto('/');
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/notifications');
+      await expect(page.locator('.notifications__list > .notification').first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `../.cache/screens/notifications-page-${width}-${theme}.png` });
+      if (width === 1280) {
+        await page.goto('/');
+        await page.getByRole('button', { name: /^Notifications/ }).click();
+        await expect(page.locator('.notifications-panel__popover .notification').first()).toBeVisible();
+        await page.screenshot({ path: `../.cache/screens/notifications-panel-${width}-${theme}.png` });
+      }
+    }
+  }
+});

@@ -1,0 +1,31 @@
+import type { InitialData, List } from '@quorum/shared/types';
+import type { QueryClient } from '@tanstack/react-query';
+import { updateCachedList } from '../../../lib/cache/list-cache.ts';
+import { initialOptions } from '../../../lib/session/get-initial.ts';
+import { listKeys } from './keys.ts';
+
+/** Keeps the viewer's lists in the bootstrap data (the sidebar and the Save modal read them) in step. */
+export function setOwnLists(client: QueryClient, update: (lists: List[]) => List[]): void {
+  client.setQueryData(initialOptions().queryKey, (initial: InitialData | undefined) => initial && { ...initial, lists: update(initial.lists) });
+}
+
+/**
+ * A new or changed list of the viewer: every cached copy through the list writer, the viewer's
+ * lists with the latest changed first (as the server sends them), and the owner's lists refetched.
+ */
+export function storeList(client: QueryClient, list: List): void {
+  updateCachedList(client, list);
+  setOwnLists(client, (lists) => [list, ...lists.filter((other) => other.id !== list.id)]);
+  const detail = listKeys.detail(list.username, list.name);
+  if (client.getQueryData(detail) === undefined) client.setQueryData(detail, list);
+  void client.invalidateQueries({ queryKey: listKeys.ofUser(list.username) });
+}
+
+/** The viewer's lists that hold a post or a comment, with `listId` put in or taken out. */
+export function setSavedTo(client: QueryClient, target: { type: 'post' | 'comment'; id: string }, listId: string, saved: boolean): void {
+  client.setQueryData<string[]>(listKeys.savedTo(target.type, target.id), (ids) => {
+    if (!ids) return ids;
+    const others = ids.filter((id) => id !== listId);
+    return saved ? [...others, listId] : others;
+  });
+}

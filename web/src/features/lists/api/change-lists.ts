@@ -1,0 +1,56 @@
+import { ApiError } from '@quorum/client/api-error';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
+import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import { setOwnLists, storeList } from './cache.ts';
+import { listKeys } from './keys.ts';
+
+/** Failures the list form shows under its fields: a taken name, or input the server refused. */
+export function listFormError(error: Error): string | null {
+  return error instanceof ApiError && (error.status === 409 || error.status === 400) ? error.message : null;
+}
+
+/** POST /api/users/{username}/lists, then 'List created!'. */
+export function useCreateList() {
+  const alerts = useAlerts();
+  return useDefinedMutation(mutations.createList, {
+    meta: { handlesError: (error) => listFormError(error) !== null },
+    onSuccess: (list, _variables, _onMutateResult, { client }) => {
+      storeList(client, list);
+      alerts.show('List created!');
+    },
+  });
+}
+
+/** PUT /api/lists/{id}: rename, describe or make public or private. */
+export function useUpdateList() {
+  return useDefinedMutation(mutations.updateList, {
+    meta: { handlesError: (error) => listFormError(error) !== null },
+    onSuccess: (updated, { list }, _onMutateResult, { client }) => {
+      if (updated.name !== list.name) client.removeQueries({ queryKey: listKeys.detail(list.username, list.name) });
+      storeList(client, updated);
+    },
+  });
+}
+
+/** DELETE /api/lists/{id}. */
+export function useDeleteList() {
+  return useDefinedMutation(mutations.deleteList, {
+    onSuccess: (_answer, { list }, _onMutateResult, { client }) => {
+      setOwnLists(client, (lists) => lists.filter((other) => other.id !== list.id));
+      client.removeQueries({ queryKey: listKeys.detail(list.username, list.name) });
+      client.removeQueries({ queryKey: listKeys.items(list.username, list.name) });
+      void client.invalidateQueries({ queryKey: listKeys.ofUser(list.username) });
+      void client.invalidateQueries({ queryKey: listKeys.savedTos() });
+    },
+  });
+}
+
+/** DELETE …/lists/{listName}/items: empties the list. */
+export function useClearList() {
+  return useDefinedMutation(mutations.clearList, {
+    onSuccess: (cleared, _variables, _onMutateResult, { client }) => {
+      storeList(client, cleared);
+      void client.invalidateQueries({ queryKey: listKeys.savedTos() });
+    },
+  });
+}

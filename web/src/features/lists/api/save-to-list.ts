@@ -1,0 +1,104 @@
+import type { List } from '@quorum/shared/types';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
+import { api } from '../../../lib/api-client.ts';
+import {
+  discardWrite,
+  outboxSnapshot,
+  writeMutationKey,
+  type OutboxEntry,
+  type OutboxWrite,
+  type SubmitResult,
+  type WriteKind,
+  type WriteVariables,
+} from '../../../lib/outbox/outbox.ts';
+import { useOutboxEntries } from '../../../lib/outbox/use-outbox.ts';
+import { setSavedTo, storeList } from './cache.ts';
+import { listKeys } from './keys.ts';
+
+export interface SaveTarget {
+  type: 'post' | 'comment';
+  id: string;
+}
+
+/** Saving a post or a comment to a list, or taking it out, kept in the outbox until the server has it. */
+export interface SaveToListWrite extends OutboxWrite {
+  kind: 'save-to-list';
+  list: Pick<List, 'id' | 'username' | 'name' | 'displayName'>;
+  target: SaveTarget;
+  /** True saves the item to the list, false takes it out. */
+  saved: boolean;
+}
+
+/** POST or DELETE /api/lists/{id}/items; the answer is the changed list, and the item's saved marks follow. */
+export const saveToListWrite: WriteKind<SaveToListWrite, List> = {
+  send: ({ list, target, saved }, call) => {
+    const item = { targetId: target.id, targetType: target.type };
+    return saved ? api.addListItem(list.id, item, call) : api.removeListItem(list.id, item, call);
+  },
+  apply: (client, { list, target, saved }, updated) => {
+    storeList(client, updated);
+    setSavedTo(client, target, list.id, saved);
+    void client.invalidateQueries({ queryKey: listKeys.items(list.username, list.name) });
+  },
+  describe: ({ list, target, saved }) => `${saved ? 'Saving a' : 'Removing a'} ${target.type} ${saved ? 'to' : 'from'} ${list.displayName}`,
+};
+
+const isFor = (target: SaveTarget) => (entry: OutboxEntry) =>
+  entry.write.kind === 'save-to-list' && (entry.write as SaveToListWrite).target.type === target.type && (entry.write as SaveToListWrite).target.id === target.id;
+
+/** The item's saves and removals waiting in the outbox, by list id. */
+export function usePendingSaves(target: SaveTarget): Map<string, OutboxEntry<SaveToListWrite>> {
+  const entries = useOutboxEntries();
+  const pending = new Map<string, OutboxEntry<SaveToListWrite>>();
+  for (const entry of entries.filter(isFor(target)) as Array<OutboxEntry<SaveToListWrite>>) pending.set(entry.write.list.id, entry);
+  return pending;
+}
+
+/** The ids of the items of a list whose removal waits in the outbox: the list page no longer shows them. */
+export function usePendingRemovals(listId: string): Set<string> {
+  const entries = useOutboxEntries();
+  const removals = new Set<string>();
+  for (const entry of entries as Array<OutboxEntry<SaveToListWrite>>) {
+    if (entry.write.kind === 'save-to-list' && entry.write.list.id === listId && !entry.write.saved && entry.state !== 'failed') removals.add(entry.write.target.id);
+  }
+  return removals;
+}
+
+/**
+ * Saves to a list or takes out of it through the outbox, with 'Saved to {list}' or 'Removed from
+ * {list}' once the server has it. Offline the change waits (pending, shown over the saved marks)
+ * and is sent when the network returns; a save and a removal made while offline cancel each other out.
+ */
+export function useSaveToList() {
+  const alerts = useAlerts();
+  const { mutate } = useMutation<SubmitResult<List>, Error, WriteVariables<SaveToListWrite>>({
+    mutationKey: writeMutationKey('save-to-list'),
+    onSuccess: (result, { write: { saved } }) => {
+      if (!result.sent) return;
+      alerts.show(saved ? `Saved to ${result.answer.displayName}` : `Removed from ${result.answer.displayName}`);
+    },
+  });
+  return useCallback(
+    ({ list, target, saved }: { list: List; target: SaveTarget; saved: boolean }) => {
+      const pending = outboxSnapshot().find((entry) => isFor(target)(entry) && (entry.write as SaveToListWrite).list.id === list.id) as
+        | OutboxEntry<SaveToListWrite>
+        | undefined;
+      if (pending?.state === 'sending') return;
+      // A waiting write always changes what the server has, so its opposite takes it back.
+      if (pending?.state === 'pending' && pending.write.saved !== saved) {
+        void discardWrite(pending.key);
+        return;
+      }
+      const write: SaveToListWrite = {
+        kind: 'save-to-list',
+        list: { id: list.id, username: list.username, name: list.name, displayName: list.displayName },
+        target,
+        saved,
+      };
+      mutate({ write, replaces: pending?.key });
+    },
+    [mutate],
+  );
+}

@@ -1,0 +1,86 @@
+import { Messages } from '@quorum/shared/errors';
+import { useId, useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
+import type { ContentTarget } from '../../../lib/content-actions.ts';
+import { useInitialData } from '../../../lib/session/get-initial.ts';
+import { reportErrorMessage, useReport } from '../api/report.ts';
+import './report-modal.css';
+
+function ReportForm({ target, onClose }: { target: ContentTarget; onClose: () => void }) {
+  const { reportReasons } = useInitialData();
+  const report = useReport();
+  const alerts = useAlerts();
+  const [reason, setReason] = useState<number | null>(null);
+  const [missing, setMissing] = useState(false);
+  const groupId = useId();
+  const error = missing ? Messages.reportNeedsReason : report.error ? reportErrorMessage(report.error) : null;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reason === null) {
+      setMissing(true);
+      return;
+    }
+    report.mutate(
+      { type: target.type, targetId: target.id, reason },
+      {
+        onSuccess: () => {
+          alerts.show('Thanks. The moderators will take a look.');
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <fieldset className="report-reasons" disabled={report.isPending} aria-describedby={`${groupId}-legend`}>
+        <legend id={`${groupId}-legend`} className="report-reasons__legend">
+          Why are you reporting this {target.type}?
+        </legend>
+        {reportReasons.map((option, index) => (
+          <label key={option.id} className="report-reason">
+            <input
+              type="radio"
+              name="reason"
+              value={option.id}
+              checked={reason === option.id}
+              data-autofocus={index === 0 || undefined}
+              onChange={() => {
+                setReason(option.id);
+                setMissing(false);
+              }}
+            />
+            <span className="report-reason__text">
+              <span className="report-reason__title">{option.title}</span>
+              {option.description && <span className="report-reason__description">{option.description}</span>}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="modal__actions">
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--danger" disabled={report.isPending}>
+          {report.isPending ? 'Reporting…' : 'Report'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The Report modal: one of the site's reasons, sent to the moderators of the community. */
+export function ReportModal({ target, onClose }: { target: ContentTarget | null; onClose: () => void }) {
+  return (
+    <Modal open={target !== null} onClose={onClose} title={target ? `Report ${target.type}` : 'Report'} size="medium">
+      {target && <ReportForm target={target} onClose={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+import { ApiError } from '@quorum/client/api-error';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
+import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import { applySessionChange } from '../../../lib/session/session-change.ts';
+
+/**
+ * DELETE /api/users/{username} with the password. The server ends the session; afterwards the
+ * visitor is taken home and logged out here too. Home comes first, and also after another part of
+ * the app noticed the ended session (the login gate of settings sends visitors to /login).
+ */
+export function useDeleteAccount() {
+  const navigate = useNavigate();
+  const alerts = useAlerts();
+  return useDefinedMutation(mutations.deleteAccount, {
+    meta: { handlesError: (error) => error instanceof ApiError && (error.status === 403 || error.status === 400) },
+    onSuccess: async (_result, _variables, _onMutateResult, { client }) => {
+      alerts.show('Your account was deleted.');
+      // flushSync commits the home page before the logout renders, or the gate would win the race.
+      await navigate(paths.home.getHref(), { replace: true, flushSync: true });
+      await applySessionChange(client, null);
+    },
+  });
+}

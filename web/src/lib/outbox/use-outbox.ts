@@ -1,0 +1,47 @@
+import { ONLINE_SETTLE_MS } from '@quorum/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useSessionUser } from '../session/get-initial.ts';
+import { flushOutbox, loadOutbox, outboxSnapshot, subscribeOutbox, type OutboxEntry, type OutboxWrite } from './outbox.ts';
+
+/** The logged-in user's writes in the outbox, oldest first. */
+export function useOutboxEntries(): readonly OutboxEntry[] {
+  const all = useSyncExternalStore(subscribeOutbox, outboxSnapshot);
+  const userId = useSessionUser()?.id ?? null;
+  return useMemo(() => all.filter((entry) => entry.userId === userId), [all, userId]);
+}
+
+/** The outbox entry of one kind that `matches`, if the user has one waiting or failed. */
+export function useOutboxEntry<W extends OutboxWrite>(kind: W['kind'], matches: (write: W) => boolean): OutboxEntry<W> | undefined {
+  const entries = useOutboxEntries();
+  return entries.find((entry) => entry.write.kind === kind && matches(entry.write as W)) as OutboxEntry<W> | undefined;
+}
+
+/**
+ * Loads the outbox and sends what waits: at start, when the logged-in user changes, when the
+ * browser is back online (after ONLINE_SETTLE_MS) and when the tab becomes visible.
+ */
+export function useOutboxSync(): void {
+  const client = useQueryClient();
+  const userId = useSessionUser()?.id ?? null;
+
+  useEffect(() => {
+    let timer: number | undefined;
+    const flush = () => void flushOutbox(client);
+    const onOnline = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(flush, ONLINE_SETTLE_MS);
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') flush();
+    };
+    void loadOutbox().then(flush);
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [client, userId]);
+}

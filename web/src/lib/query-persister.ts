@@ -1,0 +1,144 @@
+/**
+ * Keeps the query cache in IndexedDB so that what was seen opens without a network, even after a
+ * browser restart. The saved copy is thrown away when it is older than CACHE_MAX_AGE_MS or was
+ * written by another build or cache schema (`buster`). Writes are throttled, infinite lists keep
+ * only their first pages, and a change of user drops the copy (see session-change.ts).
+ */
+import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+/** How long a saved cache is used; the queries' gcTime is at least as long. */
+export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+/** Bump when the shape of what the API answers changes: caches of older shapes are dropped. */
+export const CACHE_SCHEMA_VERSION = 1;
+const BUSTER = `${CACHE_SCHEMA_VERSION}:${typeof __APP_BUILD__ === 'string' ? __APP_BUILD__ : 'dev'}`;
+const SAVE_THROTTLE_MS = 1000;
+/** Pages of an infinite list kept: enough to read offline, little to restore. */
+const KEPT_PAGES = 3;
+
+const CACHE_DB_NAME = 'quorum-cache';
+const RECORD_KEY = 'queries';
+
+interface SavedCache {
+  buster: string;
+  savedAt: number;
+  state: DehydratedState;
+}
+
+interface CacheSchema extends DBSchema {
+  cache: { key: string; value: SavedCache };
+}
+
+let opening: Promise<IDBPDatabase<CacheSchema>> | null = null;
+
+function database(): Promise<IDBPDatabase<CacheSchema>> {
+  opening ??= openDB<CacheSchema>(CACHE_DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('cache');
+    },
+    // Another page deletes or upgrades the database: let it, and open afresh next time.
+    blocking(_current, _blocked, event) {
+      (event.target as IDBDatabase).close();
+      opening = null;
+    },
+  });
+  return opening;
+}
+
+interface Pages {
+  pages: unknown[];
+  pageParams: unknown[];
+}
+
+function isPages(data: unknown): data is Pages {
+  return typeof data === 'object' && data !== null && Array.isArray((data as Pages).pages) && Array.isArray((data as Pages).pageParams);
+}
+
+/** An infinite list cut to its first pages (the next cursor of the last one kept still works). */
+export function trimPages<T>(data: T): T {
+  if (!isPages(data) || data.pages.length <= KEPT_PAGES) return data;
+  return { ...data, pages: data.pages.slice(0, KEPT_PAGES), pageParams: data.pageParams.slice(0, KEPT_PAGES) };
+}
+
+/** Queries with an answer to show; one whose last refetch failed (offline) keeps its answer. */
+function shouldSave(query: Query): boolean {
+  return query.state.data !== undefined && query.meta?.persist !== false;
+}
+
+export function dehydrateForSaving(client: QueryClient): DehydratedState {
+  const state = dehydrate(client, { shouldDehydrateQuery: shouldSave });
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      state: { ...query.state, data: trimPages(query.state.data), status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null },
+    })),
+  };
+}
+
+/** Puts the saved cache back into the client, unless it is too old or of another build. */
+export async function restoreQueryCache(client: QueryClient): Promise<void> {
+  try {
+    const db = await database();
+    const saved = await db.get('cache', RECORD_KEY);
+    if (!saved) return;
+    if (saved.buster !== BUSTER || Date.now() - saved.savedAt > CACHE_MAX_AGE_MS) {
+      await db.delete('cache', RECORD_KEY);
+      return;
+    }
+    hydrate(client, saved.state);
+    // What was saved shows at once, and every screen still asks the server when it can.
+    await client.invalidateQueries({ refetchType: 'none' });
+  } catch {
+    // A broken or blocked database only means starting without the saved copy.
+  }
+}
+
+async function save(client: QueryClient): Promise<void> {
+  try {
+    await (await database()).put('cache', { buster: BUSTER, savedAt: Date.now(), state: dehydrateForSaving(client) }, RECORD_KEY);
+  } catch {
+    // Storage full or unavailable: the cache lives in memory only.
+  }
+}
+
+let timer: number | undefined;
+
+/** Drops the saved copy (logout, another user's login). The next change saves afresh. */
+export async function clearPersistedCache(): Promise<void> {
+  window.clearTimeout(timer);
+  timer = undefined;
+  try {
+    await (await database()).delete('cache', RECORD_KEY);
+  } catch {
+    // Nothing saved, nothing to drop.
+  }
+}
+
+/** Saves the cache at most once per SAVE_THROTTLE_MS while it changes, and at once when the page is hidden or left. */
+export function persistQueryCache(client: QueryClient): () => void {
+  const flush = () => {
+    window.clearTimeout(timer);
+    timer = undefined;
+    void save(client);
+  };
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
+    timer ??= window.setTimeout(flush, SAVE_THROTTLE_MS);
+  });
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden' && timer !== undefined) flush();
+  };
+  const onPageHide = () => {
+    if (timer !== undefined) flush();
+  };
+  document.addEventListener('visibilitychange', onHidden);
+  window.addEventListener('pagehide', onPageHide);
+  return () => {
+    unsubscribe();
+    document.removeEventListener('visibilitychange', onHidden);
+    window.removeEventListener('pagehide', onPageHide);
+    window.clearTimeout(timer);
+    timer = undefined;
+  };
+}
