@@ -101,5 +101,7 @@ let failed = (typecheckCode === 0 ? 0 : 1) + (lintCode === 0 ? 0 : 1) + (vitest?
 if (vitestCode !== 0 && !vitest?.numFailedTests) failed += 1;
 if (playwrightCode !== 0 && !playwright?.stats?.unexpected) failed += 1;
 
+const flaky = playwright?.stats?.flaky ?? 0;
+if (flaky > 0) console.log(`\n${flaky} browser test(s) failed once and passed on the retry: see the list above (marked flaky).`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || typecheckCode !== 0 || lintCode !== 0 || vitestCode !== 0 || playwrightCode !== 0 ? 1 : 0);

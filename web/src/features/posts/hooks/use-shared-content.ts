@@ -23,8 +23,9 @@ async function takeSharedContent(): Promise<{ draft: SharedDraft; files: File[] 
 }
 
 /**
- * New post opened by a share (`?shared=1`): hands the shared title, text, link and images to
- * `fill` once, then drops the parameter so that a reload starts a blank post.
+ * New post opened by a share (`?shared=1`): drops the parameter at once (before anything is typed,
+ * so that the leave confirmation has nothing to guard), then hands the shared title, text, link and
+ * images to `fill` once. The share is taken out of storage, so a reload starts a blank post.
  */
 export function useSharedContent(enabled: boolean, fill: (draft: SharedDraft, files: File[]) => void): void {
   const [params, setParams] = useSearchParams();
@@ -38,20 +39,18 @@ export function useSharedContent(enabled: boolean, fill: (draft: SharedDraft, fi
   useEffect(() => {
     if (!shared || taken.current) return;
     taken.current = true;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(SHARED_QUERY_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
     takeSharedContent()
       .then((content) => {
         if (content) fillRef.current(content.draft, content.files);
       })
-      .catch((error: unknown) => console.warn('The shared content could not be read', error))
-      .finally(() =>
-        setParams(
-          (current) => {
-            const next = new URLSearchParams(current);
-            next.delete(SHARED_QUERY_PARAM);
-            return next;
-          },
-          { replace: true },
-        ),
-      );
+      .catch((error: unknown) => console.warn('The shared content could not be read', error));
   }, [shared, setParams]);
 }
