@@ -6,6 +6,12 @@ const BADGE_ICON = '/icons/icon-192.png';
 const CSRF_RESPONSE_HEADER = 'Csrf-Token';
 const CSRF_HEADER = 'X-Csrf-Token';
 
+/** Fired by some browsers only, so missing from TypeScript's worker library; both fields may be absent. */
+interface PushSubscriptionChangeEvent extends ExtendableEvent {
+  readonly oldSubscription?: PushSubscription | null;
+  readonly newSubscription?: PushSubscription | null;
+}
+
 interface ClickData {
   id: string;
   toURL: string;
@@ -27,16 +33,63 @@ function readPayload(event: PushEvent): PushPayload | null {
   }
 }
 
-/** Marks the notification seen from the push, with the anti-forgery token any API answer carries. */
+/** The anti-forgery token the bootstrap answer carries, with the site's push key. */
+async function bootstrap(): Promise<{ token: string | null; vapidPublicKey: string | null }> {
+  const response = await fetch('/api/_initial', { credentials: 'same-origin' });
+  const body = response.ok ? ((await response.json()) as { vapidPublicKey?: string | null }) : {};
+  return { token: response.headers.get(CSRF_RESPONSE_HEADER), vapidPublicKey: body.vapidPublicKey ?? null };
+}
+
+/** Marks the notification seen from the push. */
 async function markSeen(id: string): Promise<void> {
-  const probe = await fetch('/api/_user', { credentials: 'same-origin' });
-  const token = probe.headers.get(CSRF_RESPONSE_HEADER);
+  const { token } = await bootstrap();
   if (!token) return;
   const query = new URLSearchParams({ action: 'markAsSeen', seen: 'true', seenFrom: 'webpush' });
   await fetch(`/api/notifications/${encodeURIComponent(id)}?${query}`, {
     method: 'PUT',
     credentials: 'same-origin',
     headers: { [CSRF_HEADER]: token },
+  });
+}
+
+/**
+ * Closes the shown notifications that were read (or deleted) elsewhere since they were shown: all
+ * of them when nothing is unread, otherwise those the first page of the list has as seen, or has
+ * not at all when that page is the whole list.
+ */
+async function closeReadNotifications(scope: ServiceWorkerGlobalScope, payload: PushPayload): Promise<void> {
+  const shown = (await scope.registration.getNotifications()).filter((notification) => notification.tag !== payload.id);
+  if (shown.length === 0) return;
+  if (payload.count === 0) {
+    for (const notification of shown) notification.close();
+    return;
+  }
+  const response = await fetch('/api/notifications', { credentials: 'same-origin' });
+  if (!response.ok) return;
+  const list = (await response.json()) as { items: Array<{ id: string; seen: boolean }>; next: string | null };
+  const seen = new Map(list.items.map((item) => [item.id, item.seen]));
+  for (const notification of shown) {
+    const isSeen = seen.get(notification.tag);
+    if (isSeen === true || (isSeen === undefined && list.next === null)) notification.close();
+  }
+}
+
+/**
+ * The push service replaced or dropped the subscription: subscribe again (with the site's key)
+ * unless the browser already did, and hand the new subscription to the server. Only browsers that
+ * fire the event (Firefox) get here; others keep their subscription alive themselves.
+ */
+async function resubscribe(scope: ServiceWorkerGlobalScope, event: PushSubscriptionChangeEvent): Promise<void> {
+  const { token, vapidPublicKey } = await bootstrap();
+  if (!token) return;
+  const key = event.oldSubscription?.options.applicationServerKey ?? vapidPublicKey;
+  const subscription = event.newSubscription ?? (key ? await scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+  if (!subscription) return;
+  await fetch('/api/push_subscriptions', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { [CSRF_HEADER]: token, 'Content-Type': 'application/json' },
+    body: JSON.stringify(subscription.toJSON()),
   });
 }
 
@@ -76,6 +129,7 @@ export function setUpPush(scope: ServiceWorkerGlobalScope): void {
     event.waitUntil(
       Promise.all([
         setAppBadge(payload.count),
+        closeReadNotifications(scope, payload).catch(() => console.warn('Could not close the notifications read elsewhere')),
         scope.registration.showNotification(payload.title, {
           icon: payload.icon,
           badge: BADGE_ICON,
@@ -84,6 +138,10 @@ export function setUpPush(scope: ServiceWorkerGlobalScope): void {
         }),
       ]),
     );
+  });
+
+  scope.addEventListener('pushsubscriptionchange', (event) => {
+    event.waitUntil(resubscribe(scope, event as PushSubscriptionChangeEvent).catch(() => console.warn('Could not subscribe to pushes again')));
   });
 
   scope.addEventListener('notificationclick', (event) => {

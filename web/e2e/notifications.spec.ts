@@ -112,6 +112,76 @@ async function serviceWorkerOf(context: BrowserContext, page: Page) {
   return worker ?? (await context.waitForEvent('serviceworker'));
 }
 
+/** Delivers push messages to the page's worker as a push service would. */
+async function pushSender(context: BrowserContext, page: Page, origin: string): Promise<(payload: object) => Promise<void>> {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const registration = registrations.find((item) => item.scopeURL.startsWith(origin) && !item.isDeleted);
+      if (registration) resolve(registration.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const id = await registrationId;
+  return async (payload) => {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
+  };
+}
+
+const shownTags = (page: Page) =>
+  page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((shown) => shown.map((n) => n.tag).sort()));
+
+test('a notification read elsewhere is closed when the next push wakes the worker', async ({ page, context, browser, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  const { post, community } = await authorWithPost(page, browser);
+  const other = await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: 'And where to camp?', body: 'Ideas?', community: community.name });
+  await commentAsAnother(browser, post, 'First reply.');
+  await commentAsAnother(browser, other, 'Second reply.');
+  const list = await waitForNotifications(page, (p) => p.items.filter((item) => item.type === 'new_comment').length === 2);
+  const [newer, older] = list.items as [NotificationsPage['items'][number], NotificationsPage['items'][number]];
+  await page.goto('/');
+  await serviceWorkerOf(context, page);
+  const push = await pushSender(context, page, origin);
+  const payloadOf = (item: typeof newer, count: number) => ({ id: item.id, type: item.type, title: 'A reply', toURL: item.toURL, icon: '/icons/icon-192.png', count });
+
+  await push(payloadOf(older, 1));
+  await expect.poll(() => shownTags(page)).toEqual([older.id]);
+  // Read on another device: the browser's notification stays until the worker next wakes.
+  await apiAs(page, 'PUT', `/api/notifications/${older.id}?action=markAsSeen&seen=true`);
+  await push(payloadOf(newer, 1));
+  await expect.poll(() => shownTags(page)).toEqual([newer.id]);
+});
+
+test('when the push service replaces the subscription, the worker hands the new one to the server', async ({ page, context, browser }) => {
+  await authorWithPost(page, browser);
+  await page.goto('/');
+  const worker = await serviceWorkerOf(context, page);
+  await worker.evaluate(() => {
+    // The worker's own calls are recorded, with the server's answers.
+    const scope = self as unknown as {
+      fetch: typeof fetch;
+      sent: Array<{ url: string; body: unknown; status: number }>;
+      ExtendableEvent: new (type: string) => Event;
+      dispatchEvent(event: Event): boolean;
+    };
+    const send = scope.fetch.bind(scope);
+    scope.sent = [];
+    scope.fetch = async (input, init) => {
+      const response = await send(input, init);
+      scope.sent.push({ url: String(input), body: typeof init?.body === 'string' ? JSON.parse(init.body) : null, status: response.status });
+      return response;
+    };
+    const event = new scope.ExtendableEvent('pushsubscriptionchange');
+    const subscription = { toJSON: () => ({ endpoint: 'https://127.0.0.1:9/push/replaced', expirationTime: null, keys: { p256dh: 'BPk3', auth: 'c2VjcmV0' } }) };
+    Object.defineProperty(event, 'newSubscription', { value: subscription });
+    scope.dispatchEvent(event);
+  });
+  await expect
+    .poll(() => worker.evaluate(() => (self as unknown as { sent: Array<{ url: string }> }).sent.find((call) => call.url.endsWith('/api/push_subscriptions')) ?? null))
+    .toEqual({ url: '/api/push_subscriptions', body: expect.objectContaining({ endpoint: 'https://127.0.0.1:9/push/replaced' }), status: 200 });
+});
+
 test('a push reaches the worker: it shows the notification and sets the badge; its click opens the post and marks it seen', async ({ page, context, browser, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   await context.grantPermissions(['notifications'], { origin });
@@ -127,19 +197,11 @@ test('a push reaches the worker: it shows the notification and sets the badge; i
     Object.defineProperty(scope.navigator, 'setAppBadge', { configurable: true, value: (count: number) => ((scope.badge = count), Promise.resolve()) });
   });
 
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find((item) => item.scopeURL.startsWith(origin) && !item.isDeleted);
-      if (registration) resolve(registration.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
   const payload = {
     id: notification.id, type: 'new_comment', title: `@${replier} commented on your post Where to <b>hike</b> this spring?`,
     toURL: notification.toURL, icon: '/icons/icon-192.png', count: 3,
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(payload) });
+  await (await pushSender(context, page, origin))(payload);
 
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((shown) => shown.map((n) => ({ title: n.title, tag: n.tag, icon: n.icon })))))

@@ -236,6 +236,7 @@ test('a vote and a comment made offline wait as pending, survive a restart and r
   await expect(page.getByTestId('pending-comment')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('.votes[data-pending]')).toHaveCount(0);
   await expect(page.getByText('Written in a tunnel.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your 2 changes made offline have been sent.' })).toBeVisible();
 
   const after = await admin.getPost(post.publicId);
   expect(after.upvotes).toBe(before.upvotes + 1);

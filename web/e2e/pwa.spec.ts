@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { makePng, newUsername, signUp, signUpInModal, logOut } from './helpers.ts';
+import { newUser, postPath, seedPost } from './post-helpers.ts';
 
 const dist = new URL('../dist/', import.meta.url);
 
@@ -240,6 +241,25 @@ test.describe('tabs and versions', () => {
     await logOut(second, username);
     await expect(first.getByRole('button', { name: `@${username}` })).toHaveCount(0);
     await expect(first.getByRole('button', { name: 'Login' }).first()).toBeVisible();
+  });
+
+  test('T19: a vote and a comment made in one tab show in the other without a reload', async ({ context }) => {
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    const { post } = await seedPost(first, 'Seen in two tabs');
+    await newUser(first, 'tv');
+    await first.goto(postPath(post));
+    await second.goto(postPath(post));
+    const votesIn = (page: Page) => page.locator('.votes').first();
+    await expect(votesIn(second).getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'false');
+    const score = Number((await votesIn(second).getByTestId('post-score').innerText()).split(/\s/)[0]);
+
+    await votesIn(first).getByRole('button', { name: 'Upvote' }).click();
+    await expect(votesIn(second).getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(votesIn(second).getByTestId('post-score')).toContainText(String(score + 1));
+
+    await first.getByRole('textbox', { name: 'Add a comment' }).fill('Written in the first tab.');
+    await first.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(second.getByText('Written in the first tab.')).toBeVisible();
   });
 
   test('a screen whose code is gone after an update reloads the page once, never in a loop', async ({ browser }) => {

@@ -5,6 +5,7 @@ import { AlertViewport } from '../components/ui/alerts.tsx';
 import { AlertsProvider } from '../lib/alerts-context.tsx';
 import { createAlertStore } from '../lib/alerts.ts';
 import { watchDevicePreferences } from '../lib/device-preferences.ts';
+import { applyOtherTabsWrites } from '../lib/outbox/outbox.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { persistQueryCache, restoreQueryCache } from '../lib/query-persister.ts';
 import { followOtherTabs } from '../lib/session/session-change.ts';
@@ -48,6 +49,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     };
   }, []);
   useEffect(() => followOtherTabs(queryClient), [queryClient]);
+  useEffect(() => applyOtherTabsWrites(queryClient), [queryClient]);
 
   return (
     <ErrorBoundary>

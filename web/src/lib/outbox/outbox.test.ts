@@ -65,10 +65,10 @@ describe('the outbox', () => {
     const keys = outboxSnapshot().map((entry) => entry.key);
 
     setOnline(true);
-    await flushOutbox(queryClient);
+    expect(await flushOutbox(queryClient)).toBe(2);
     expect(received).toEqual([{ text: 'first', key: keys[0] }, { text: 'second', key: keys[1] }]);
     expect(outboxSnapshot()).toEqual([]);
-    await flushOutbox(queryClient);
+    expect(await flushOutbox(queryClient)).toBe(0);
     expect(received).toHaveLength(2);
   });
 
@@ -90,7 +90,7 @@ describe('the outbox', () => {
     await submitWrite(queryClient, note('fine'));
     setOnline(true);
     answers = [new ApiError(403, { status: 403, code: 'post_locked', message: 'This post is locked.' })];
-    await flushOutbox(queryClient);
+    expect(await flushOutbox(queryClient)).toBe(1);
     expect(outboxSnapshot().map((entry) => [entry.state, entry.error])).toEqual([['failed', 'This post is locked.']]);
     expect(received.map((item) => item.text)).toEqual(['refused', 'fine']);
     await flushOutbox(queryClient);

@@ -58,6 +58,9 @@ let entries: readonly OutboxEntry[] = [];
 const listeners = new Set<() => void>();
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
 
+/** What the tabs tell each other: the outbox changed, or a write reached the server with this answer. */
+type OutboxMessage = 'changed' | { type: 'applied'; write: OutboxWrite; answer: unknown };
+
 function publish(next: readonly OutboxEntry[]): void {
   entries = next;
   for (const listener of listeners) listener();
@@ -78,18 +81,36 @@ export async function loadOutbox(): Promise<void> {
   publish(stored.map((entry) => (entry.state === 'sending' && !entries.some((e) => e.key === entry.key && e.state === 'sending') ? { ...entry, state: 'pending' } : entry)));
 }
 
-channel?.addEventListener('message', () => void loadOutbox());
+channel?.addEventListener('message', (event: MessageEvent<OutboxMessage>) => {
+  if (event.data === 'changed') void loadOutbox();
+});
+
+/**
+ * Writes into this tab's cache the answers to writes another tab sent (a vote, a comment, a save),
+ * so every open tab shows them without a reload. Answers a function that stops.
+ */
+export function applyOtherTabsWrites(client: QueryClient): () => void {
+  if (!channel) return () => {};
+  const onMessage = (event: MessageEvent<OutboxMessage>) => {
+    const message = event.data;
+    if (typeof message === 'object' && message?.type === 'applied' && kinds.has(message.write.kind)) {
+      kindOf(message.write).apply(client, message.write, message.answer);
+    }
+  };
+  channel.addEventListener('message', onMessage);
+  return () => channel.removeEventListener('message', onMessage);
+}
 
 async function store(entry: OutboxEntry): Promise<void> {
   publish([...entries.filter((e) => e.key !== entry.key), entry].sort((a, b) => a.createdAt - b.createdAt));
   await saveEntry(entry);
-  channel?.postMessage('changed');
+  channel?.postMessage('changed' satisfies OutboxMessage);
 }
 
 async function drop(key: string): Promise<void> {
   publish(entries.filter((e) => e.key !== key));
   await deleteEntry(key);
-  channel?.postMessage('changed');
+  channel?.postMessage('changed' satisfies OutboxMessage);
 }
 
 function withLock<T>(task: () => Promise<T>): Promise<T> {
@@ -118,6 +139,7 @@ async function deliver(client: QueryClient, entry: OutboxEntry): Promise<Deliver
   try {
     const answer = await kind.send(entry.write, { headers: { [IDEMPOTENCY_HEADER]: entry.key } });
     kind.apply(client, entry.write, answer);
+    channel?.postMessage({ type: 'applied', write: entry.write, answer } satisfies OutboxMessage);
     await drop(entry.key);
     return { sent: true, answer };
   } catch (error) {
@@ -169,24 +191,28 @@ export async function retryWrite(client: QueryClient, key: string): Promise<void
 }
 
 /**
- * Sends the logged-in user's pending writes, oldest first. It stops at the first write that
- * cannot reach the server (or a 401: the user logged out elsewhere) and leaves the rest pending.
+ * Sends the logged-in user's pending writes, oldest first, and answers how many reached the
+ * server. It stops at the first write that cannot reach the server (or a 401: the user logged out
+ * elsewhere) and leaves the rest pending.
  */
-export async function flushOutbox(client: QueryClient): Promise<void> {
+export async function flushOutbox(client: QueryClient): Promise<number> {
   const userId = sessionUserId(client);
-  if (!userId || !navigator.onLine) return;
-  await withLock(async () => {
+  if (!userId || !navigator.onLine) return 0;
+  return withLock(async () => {
     await loadOutbox();
+    let sent = 0;
     for (const entry of entries.filter((e) => e.userId === userId && e.state === 'pending')) {
       const result = await deliver(client, entry);
+      if (result.sent) sent += 1;
       if (result.sent || result.error === null) continue;
       if (isTransient(result.error) || (result.error instanceof ApiError && result.error.status === 401)) {
         await store({ ...entry, state: 'pending' });
-        return;
+        return sent;
       }
       const message = result.error instanceof Error ? result.error.message : String(result.error);
       await store({ ...entry, state: 'failed', error: message });
     }
+    return sent;
   });
 }
 

@@ -1,6 +1,7 @@
 import { ONLINE_SETTLE_MS } from '@quorum/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useAlerts } from '../alerts-context.tsx';
 import { useSessionUser } from '../session/get-initial.ts';
 import { flushOutbox, loadOutbox, outboxSnapshot, subscribeOutbox, type OutboxEntry, type OutboxWrite } from './outbox.ts';
 
@@ -17,17 +18,25 @@ export function useOutboxEntry<W extends OutboxWrite>(kind: W['kind'], matches: 
   return entries.find((entry) => entry.write.kind === kind && matches(entry.write as W)) as OutboxEntry<W> | undefined;
 }
 
+function sentLaterMessage(sent: number): string {
+  return sent === 1 ? 'Your change made offline has been sent.' : `Your ${sent} changes made offline have been sent.`;
+}
+
 /**
  * Loads the outbox and sends what waits: at start, when the logged-in user changes, when the
  * browser is back online (after ONLINE_SETTLE_MS) and when the tab becomes visible.
  */
 export function useOutboxSync(): void {
   const client = useQueryClient();
+  const alerts = useAlerts();
   const userId = useSessionUser()?.id ?? null;
 
   useEffect(() => {
     let timer: number | undefined;
-    const flush = () => void flushOutbox(client);
+    const flush = () =>
+      void flushOutbox(client).then((sent) => {
+        if (sent > 0) alerts.show(sentLaterMessage(sent), { id: 'outbox-sent' });
+      });
     const onOnline = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(flush, ONLINE_SETTLE_MS);
@@ -43,5 +52,5 @@ export function useOutboxSync(): void {
       window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [client, userId]);
+  }, [client, alerts, userId]);
 }

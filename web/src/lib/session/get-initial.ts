@@ -39,3 +39,12 @@ export function useSessionUser(): User | null {
   const { data } = useQuery({ ...initialOptions(), select: (initial) => initial.user });
   return data ?? null;
 }
+
+/**
+ * The logged-in user, and whether the bootstrap data is being fetched again: a copy restored from
+ * the device may predate a login, so "logged out" is only sure once that fetch is over.
+ */
+export function useSessionCheck(): { user: User | null; checking: boolean } {
+  const { data, fetchStatus } = useQuery({ ...initialOptions(), select: (initial) => initial.user });
+  return { user: data ?? null, checking: fetchStatus === 'fetching' };
+}
