@@ -27,6 +27,12 @@ export async function loadUser(db: Db, id: string): Promise<UserRow> {
   return row;
 }
 
+/** Users by id, in no particular order; ids of no user are left out. */
+export async function getUsersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db<UserRow[]>`${selectUsers(db)} where u.id = any(${ids}::uuid[])`;
+}
+
 export async function getUserByName(db: Db, username: string): Promise<UserRow | undefined> {
   const [row] = await db<UserRow[]>`${selectUsers(db)} where lower(u.username) = lower(${username})`;
   return row;
