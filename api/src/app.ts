@@ -32,6 +32,7 @@ import { notificationJobHandlers } from './notifications/jobs.ts';
 import notificationsRoutes from './notifications/routes.ts';
 import postsRoutes from './posts/routes.ts';
 import reportsRoutes from './reports/routes.ts';
+import searchRoutes from './search/routes.ts';
 import { loadAppSecrets } from './site/app-data.ts';
 import usersRoutes from './users/routes.ts';
 import settingsRoutes from './users/settings-routes.ts';
@@ -99,6 +100,7 @@ const LIMITS = {
   analytics: { max: 120, timeWindow: '1 minute' },
   report: { max: 10, timeWindow: '1 minute' },
   listWrite: { max: 60, timeWindow: '1 minute' },
+  search: { max: 120, timeWindow: '1 minute' },
 };
 
 export async function buildApp({ config, sql, logger = false }: AppOptions): Promise<FastifyInstance> {
@@ -199,6 +201,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
       });
       await api.register(listsRoutes, { sql, limits: config.rateLimit ? { write: LIMITS.listWrite } : false });
       await api.register(reportsRoutes, { sql, limits: config.rateLimit ? { report: LIMITS.report } : false });
+      await api.register(searchRoutes, { sql, limits: config.rateLimit ? { search: LIMITS.search } : false });
     },
     { prefix: '/api' },
   );

@@ -78,6 +78,12 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     headers: voterHeaders(connection),
   });
   const memberHeaders = member.headers();
+  // Two-word searches taken from titles of the data set, so each finds something.
+  const searches = recent
+    .map((post) => post.title.split(/\s+/).filter((word) => word.length > 3).slice(0, 2).join(' '))
+    .filter((words) => words.includes(' '))
+    .slice(0, 50);
+  const search = (index: number) => get(`/api/search?q=${encodeURIComponent(searches[index % searches.length] ?? 'garden path')}`);
 
   const workloads: Workload[] = [
     { name: 'hot feed, visitor', feed: true, ...withSample(same(feed('feed=all&sort=hot'))) },
@@ -94,6 +100,7 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     ...(parent
       ? [{ name: 'reply page', feed: false, ...withSample(same(get(`/api/posts/${bigThread}/comments?parentId=${parent.id}`))) }]
       : []),
+    { name: 'search, two words', feed: false, ...withSample(rotating((connection, index) => search(connection * 13 + index))) },
     {
       name: 'vote, distinct posts',
       feed: false,

@@ -32,6 +32,12 @@ export async function getCommunityById(db: Db, id: string, viewerId: string | nu
   return row;
 }
 
+/** Communities by id, in no particular order; ids of no (living) community are left out. */
+export async function getCommunitiesByIds(db: Db, ids: readonly string[], viewerId: string | null): Promise<CommunityRow[]> {
+  if (ids.length === 0) return [];
+  return db<CommunityRow[]>`${selectCommunities(db, viewerId)} where c.id = any(${ids}::uuid[]) and c.deleted_at is null`;
+}
+
 /** A community by name, whatever the case. */
 export async function getCommunityByName(db: Db, name: string, viewerId: string | null): Promise<CommunityRow | undefined> {
   const [row] = await db<CommunityRow[]>`

@@ -3,8 +3,8 @@
 // ApiError for every non-2xx answer. No UI side effects live here.
 import type {
   BadgeType, Comment, CommentsPage, CommunitiesPage, Community, CommunitySort, ContentType, Feed, FeedSort, Image, InitialData, List,
-  ListItemsPage, ModeratedPostsPage, Mute, Notification, NotificationsPage, Post, PostsPage, Report, ReportsPage, Rule, SiteSettings,
-  User, UserFeedPage, UserGroup,
+  ListItemsPage, ModeratedPostsPage, Mute, Notification, NotificationsPage, Post, PostsPage, Report, ReportsPage, Rule, SearchPage,
+  SearchSort, SearchSuggestions, SearchType, SiteSettings, User, UserFeedPage, UserGroup,
 } from '@quorum/shared/types';
 import type { LIST_FILTERS, LIST_ORDERS, MODERATED_POST_FILTERS, REPORT_FILTERS } from '@quorum/shared/constants';
 import { ErrorCode } from '@quorum/shared/errors';
@@ -244,6 +244,14 @@ export function createApiClient(options: ApiClientOptions) {
         method: 'DELETE',
         query: { byType: true },
       }),
+
+    // Search
+    search: (
+      query: { q: string; type?: SearchType; sort?: SearchSort; community?: string; author?: string; next?: string | null },
+      signal?: AbortSignal,
+    ) => request<SearchPage>('/api/search', { query, signal }),
+    /** Communities and users whose names start with `q`, as one types. */
+    searchSuggest: (q: string, signal?: AbortSignal) => request<SearchSuggestions>('/api/search/suggest', { query: { q }, signal }),
 
     // Settings
     updateProfile: (body: UpdateProfileBody) => request<User>('/api/_settings', { method: 'POST', query: { action: 'updateProfile' }, body }),

@@ -204,3 +204,14 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 /** Hours the answer to a keyed write is kept for replays (chosen). */
 export const IDEMPOTENCY_KEY_HOURS = 24;
+
+// Search
+export const SEARCH_TYPES = ['posts', 'comments', 'communities', 'users'] as const;
+export const SEARCH_SORTS = ['relevance', 'new', 'top'] as const;
+/** Longest query accepted, modifiers included. */
+export const SEARCH_QUERY_MAX = 200;
+export const SEARCH_PAGE_SIZE = 20;
+/** Communities and users suggested as one types, of each. */
+export const SEARCH_SUGGEST_LIMIT = 5;
+/** Pause in typing before suggestions are asked for. */
+export const SEARCH_SUGGEST_DEBOUNCE_MS = 200;

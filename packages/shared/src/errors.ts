@@ -124,6 +124,8 @@ export const Messages = {
   requestTimeout: 'The request took too long.',
   invalidInput: 'Invalid input.',
   invalidCursor: 'Invalid cursor.',
+  searchEmpty: 'Type something to search for.',
+  searchTooLong: 'A search can be at most 200 characters long.',
   nulCharacter: 'Text cannot contain a NUL character.',
   payloadTooLarge: 'The request is too large.',
   unsupportedMediaType: 'Unsupported content type.',

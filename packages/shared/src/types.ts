@@ -2,7 +2,7 @@
 // strings; ids are opaque strings.
 import type {
   BADGE_TYPES, COMMUNITY_SORTS, CONTENT_TYPES, FEED_SORTS, FEEDS, HOME_FEEDS, IMAGE_COPY_NAMES, IMAGE_FORMATS, MUTE_TYPES, POST_TYPES,
-  USER_GROUPS,
+  SEARCH_SORTS, SEARCH_TYPES, USER_GROUPS,
 } from './constants.ts';
 
 export type UserGroup = (typeof USER_GROUPS)[number];
@@ -15,6 +15,8 @@ export type ImageCopyName = (typeof IMAGE_COPY_NAMES)[number];
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 export type ContentType = (typeof CONTENT_TYPES)[number];
 export type MuteType = (typeof MUTE_TYPES)[number];
+export type SearchType = (typeof SEARCH_TYPES)[number];
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 export type BadgeType = (typeof BADGE_TYPES)[number];
 
 export interface Badge {
@@ -434,4 +436,36 @@ export interface DevicePreferences {
   top_navbar_autohide_disabled: boolean;
   infinite_scrolling_disabled: boolean;
   font: 'custom' | 'system';
+}
+
+/** A search as the server understood it: the words left after the modifiers in the box were taken out. */
+export interface SearchQuery {
+  text: string;
+  type: SearchType;
+  /** From `in:name` or the `community` parameter. */
+  community: string | null;
+  /** From `author:name` or the `author` parameter. */
+  author: string | null;
+  sort: SearchSort;
+}
+
+/**
+ * One search result. Highlights are HTML in which everything is escaped except the `<mark>` and
+ * `</mark>` around the matched words.
+ */
+export type SearchResult =
+  | { type: 'post'; post: Post; highlight: { title: string; body: string | null } }
+  | { type: 'comment'; comment: Comment; highlight: { body: string } }
+  | { type: 'community'; community: Community }
+  | { type: 'user'; user: User };
+
+export interface SearchPage {
+  query: SearchQuery;
+  items: SearchResult[];
+  next: string | null;
+}
+
+export interface SearchSuggestions {
+  communities: Community[];
+  users: User[];
 }

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Comment, Community, Post, SearchPage, SearchSuggestions } from '@quorum/shared/types';
+import { buildTestApp, type Browser, type TestApp } from './helpers/app.ts';
+import { del, makeCommunity, makeUser, visitor, type SignedUp } from './community-factories.ts';
+
+let t: TestApp;
+let author: SignedUp;
+let other: SignedUp;
+let reader: SignedUp;
+let garden: Community;
+let kitchen: Community;
+
+async function post(as: Browser, community: Community, title: string, body = ''): Promise<Post> {
+  const response = await as.post('/api/posts', { type: 'text', title, body, community: community.name });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+async function comment(as: Browser, on: Post, body: string): Promise<Comment> {
+  const response = await as.post(`/api/posts/${on.publicId}/comments`, { body });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+async function search(as: Browser, query: Record<string, string>): Promise<SearchPage> {
+  const response = await as.get(`/api/search?${new URLSearchParams(query)}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const titles = (page: SearchPage) => page.items.map((item) => (item.type === 'post' ? item.post.title : null));
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  author = await makeUser(t);
+  other = await makeUser(t);
+  reader = await makeUser(t);
+  garden = await makeCommunity(author.browser, { name: 'gardening_club' });
+  kitchen = await makeCommunity(other.browser, { name: 'garden_kitchen' });
+  await post(author.browser, garden, 'Pruning tomatoes in July', 'Cut the suckers early.');
+  await post(author.browser, garden, 'Watering schedules', 'Tomatoes like deep watering twice a week.');
+  await post(other.browser, kitchen, 'Roasted tomato soup', 'A recipe for the last of the harvest.');
+});
+afterAll(() => t.close());
+
+describe('GET /api/search for posts', () => {
+  it('ranks a title match above a body match, with the matched words marked', async () => {
+    const page = await search(reader.browser, { q: 'tomatoes' });
+    expect(titles(page).slice(0, 2).sort()).toEqual(['Pruning tomatoes in July', 'Roasted tomato soup']);
+    expect(titles(page)[2]).toBe('Watering schedules');
+    const pruning = page.items.find((item) => item.type === 'post' && item.post.title === 'Pruning tomatoes in July');
+    expect(pruning?.type === 'post' && pruning.highlight.title).toBe('Pruning <mark>tomatoes</mark> in July');
+    const body = page.items[2];
+    expect(body?.type === 'post' && body.highlight.body).toContain('<mark>Tomatoes</mark> like deep watering');
+    expect(page.query).toEqual({ text: 'tomatoes', type: 'posts', community: null, author: null, sort: 'relevance' });
+  });
+
+  it('understands quotes, OR and -word as people expect', async () => {
+    expect(titles(await search(reader.browser, { q: '"deep watering"' }))).toEqual(['Watering schedules']);
+    expect(titles(await search(reader.browser, { q: 'tomatoes -soup' }))).not.toContain('Roasted tomato soup');
+    expect(titles(await search(reader.browser, { q: 'suckers OR recipe' })).sort()).toEqual(['Pruning tomatoes in July', 'Roasted tomato soup']);
+  });
+
+  it('narrows by in:community, author:name and the parameters, which win over the box', async () => {
+    expect(titles(await search(reader.browser, { q: 'tomatoes in:garden_kitchen' }))).toEqual(['Roasted tomato soup']);
+    const byAuthor = await search(reader.browser, { q: `tomatoes author:@${author.username}` });
+    expect(titles(byAuthor).sort()).toEqual(['Pruning tomatoes in July', 'Watering schedules']);
+    expect(byAuthor.query.author).toBe(author.username);
+    expect(titles(await search(reader.browser, { q: 'tomatoes in:garden_kitchen', community: 'gardening_club', sort: 'new' }))).toEqual([
+      'Watering schedules', 'Pruning tomatoes in July',
+    ]);
+    // Modifiers alone list what they name, newest first.
+    expect(titles(await search(reader.browser, { q: 'in:gardening_club' }))).toEqual(['Watering schedules', 'Pruning tomatoes in July']);
+    expect((await search(reader.browser, { q: 'tomatoes in:nowhere_at_all' })).items).toEqual([]);
+  });
+
+  it('leaves out deleted posts, posts of deleted communities, and what the viewer muted or hid', async () => {
+    const viewer = await makeUser(t);
+    const spam = await post(other.browser, kitchen, 'Cheap tomato seeds here');
+    const gone = await post(author.browser, garden, 'Tomato blight, deleted');
+    expect((await del(author.browser, `/api/posts/${gone.publicId}`)).statusCode).toBe(200);
+    const allTitles = async () => titles(await search(viewer.browser, { q: 'tomato' }));
+    expect(await allTitles()).toContain('Cheap tomato seeds here');
+    expect(await allTitles()).not.toContain('Tomato blight, deleted');
+
+    expect((await viewer.browser.post('/api/hidden_posts', { postId: spam.id })).statusCode).toBeLessThan(300);
+    expect(await allTitles()).not.toContain('Cheap tomato seeds here');
+    expect((await viewer.browser.post('/api/mutes', { communityId: kitchen.id })).statusCode).toBe(201);
+    expect(await allTitles()).not.toContain('Roasted tomato soup');
+    expect((await viewer.browser.post('/api/mutes', { userId: author.user.id })).statusCode).toBe(201);
+    expect(await allTitles()).toEqual([]);
+    // Others still find them all.
+    expect((await allTitlesOf(reader.browser)).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('pages with a cursor, without repeats, and refuses a cursor that is not its own', async () => {
+    const pages = await makeCommunity(other.browser, { name: 'pager_plants' });
+    for (let i = 0; i < 23; i++) await post(other.browser, pages, `Cactus number ${i + 1}`);
+    const first = await search(reader.browser, { q: 'cactus' });
+    expect(first.items).toHaveLength(20);
+    expect(first.next).toEqual(expect.any(String));
+    const second = await search(reader.browser, { q: 'cactus', next: first.next! });
+    expect(second.items).toHaveLength(3);
+    expect(second.next).toBeNull();
+    const ids = [...first.items, ...second.items].map((item) => (item.type === 'post' ? item.post.id : ''));
+    expect(new Set(ids).size).toBe(23);
+
+    const wrongSort = await reader.browser.get(`/api/search?${new URLSearchParams({ q: 'cactus', sort: 'new', next: first.next! })}`);
+    expect(wrongSort.statusCode).toBe(400);
+    expect(wrongSort.json()).toMatchObject({ code: 'invalid_cursor' });
+    expect((await reader.browser.get('/api/search?q=cactus&next=not-a-cursor')).statusCode).toBe(400);
+  });
+});
+
+async function allTitlesOf(browser: Browser) {
+  return titles(await search(browser, { q: 'tomato' }));
+}
+
+describe('GET /api/search for comments, communities and users', () => {
+  it('finds comments with type:comment, marked, and never deleted ones', async () => {
+    const [target] = (await search(reader.browser, { q: 'pruning' })).items;
+    if (target?.type !== 'post') throw new Error('no post');
+    await comment(other.browser, target.post, 'Pinch the suckers with your fingers.');
+    const removed = await comment(other.browser, target.post, 'Suckers are delicious, removed comment.');
+    expect((await del(other.browser, `/api/posts/${target.post.publicId}/comments/${removed.id}`)).statusCode).toBe(200);
+    const page = await search(await visitor(t), { q: 'suckers type:comment' });
+    expect(page.query.type).toBe('comments');
+    expect(page.items).toHaveLength(1);
+    const [found] = page.items;
+    expect(found?.type === 'comment' && found.comment.body).toBe('Pinch the suckers with your fingers.');
+    expect(found?.type === 'comment' && found.highlight.body).toContain('Pinch the <mark>suckers</mark> with your fingers');
+  });
+
+  it('finds communities and users by the start of their name, an exact match first', async () => {
+    const communities = await search(reader.browser, { q: 'garden', type: 'communities' });
+    expect(communities.items.map((item) => (item.type === 'community' ? item.community.name : null)).sort()).toEqual(['garden_kitchen', 'gardening_club']);
+    const exact = await search(reader.browser, { q: 'garden_kitchen', type: 'communities' });
+    expect(exact.items[0]?.type === 'community' && exact.items[0].community.name).toBe('garden_kitchen');
+    // An underscore is a letter of the name, not a wildcard.
+    expect((await search(reader.browser, { q: 'garden_', type: 'communities' })).items).toHaveLength(1);
+
+    const users = await search(reader.browser, { q: `@${author.username}`, type: 'users' });
+    expect(users.items[0]?.type === 'user' && users.items[0].user.username).toBe(author.username);
+    expect(users.items[0]?.type === 'user' && users.items[0].user.email).toBeUndefined();
+  });
+
+  it('suggests communities and users as one types', async () => {
+    const response = await (await visitor(t)).get('/api/search/suggest?q=gard');
+    expect(response.statusCode).toBe(200);
+    const suggestions: SearchSuggestions = response.json();
+    expect(suggestions.communities.map((c) => c.name).sort()).toEqual(['garden_kitchen', 'gardening_club']);
+    expect(suggestions.users).toEqual([]);
+    expect((await (await visitor(t)).get('/api/search/suggest?q=')).json()).toEqual({ communities: [], users: [] });
+  });
+});
+
+describe('bad searches', () => {
+  it('refuses an empty search and one too long, without echoing it', async () => {
+    const browser = await visitor(t);
+    for (const q of ['', '   ', 'type:posts']) {
+      const response = await browser.get(`/api/search?${new URLSearchParams({ q })}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ status: 400, code: 'bad_request', message: 'Type something to search for.' });
+    }
+    const long = `${'w'.repeat(200)}x`;
+    const response = await browser.get(`/api/search?q=${long}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'A search can be at most 200 characters long.' });
+    expect(response.body).not.toContain(long);
+    expect((await browser.get('/api/search?q=a&type=lists')).statusCode).toBe(400);
+    expect((await browser.get('/api/search?q=a&sort=hot')).statusCode).toBe(400);
+    expect((await browser.get('/api/search?q=a&community=%27%3B--')).statusCode).toBe(400);
+  });
+
+  it('answers queries that look like injections or tsquery syntax with results, never a 5xx', async () => {
+    const browser = await visitor(t);
+    const tricky = [
+      "'; drop table posts; --", '"unbalanced', 'a & b | !c', 'tomato:*', '\\', '%_', '<script>alert(1)</script>', '((()))',
+      '-', 'OR', '"', 'in:', '@', '/', '::', 'tomatoes <-> july', "O'Reilly", '\u0001tomato\u0002',
+    ];
+    for (const q of tricky) {
+      for (const type of ['posts', 'comments', 'communities', 'users']) {
+        const response = await browser.get(`/api/search?${new URLSearchParams({ q, type })}`);
+        expect(response.statusCode, `${type}: ${q}`).toBeLessThan(500);
+      }
+      expect((await browser.get(`/api/search/suggest?${new URLSearchParams({ q })}`)).statusCode).toBeLessThan(500);
+    }
+  });
+
+  it('escapes what a post says in the highlights, keeping only the marks as HTML', async () => {
+    await post(author.browser, garden, 'Tomato <b>cages</b> & "stakes"', 'Use <img src=x onerror=alert(1)> cages.');
+    const page = await search(reader.browser, { q: 'cages' });
+    const [found] = page.items;
+    expect(found?.type === 'post' && found.highlight.title).toBe('Tomato &lt;b&gt;<mark>cages</mark>&lt;/b&gt; &amp; &quot;stakes&quot;');
+    const body = found?.type === 'post' ? found.highlight.body : null;
+    expect(body).toContain('onerror=alert(1)&gt; <mark>cages</mark>');
+    expect(body).not.toMatch(/<(?!\/?mark>)/);
+  });
+});
