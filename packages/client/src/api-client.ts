@@ -3,14 +3,16 @@
 // ApiError for every non-2xx answer. No UI side effects live here.
 import type {
   BadgeType, Comment, CommentsPage, CommunitiesPage, Community, CommunitySort, ContentType, Feed, FeedSort, Image, InitialData, List,
-  ListItemsPage, Mute, Notification, NotificationsPage, Post, PostsPage, Report, Rule, SiteSettings, User, UserFeedPage, UserGroup,
+  ListItemsPage, ModeratedPostsPage, Mute, Notification, NotificationsPage, Post, PostsPage, Report, Rule, SiteSettings, User, UserFeedPage, UserGroup,
 } from '@quorum/shared/types';
-import type { LIST_FILTERS, LIST_ORDERS } from '@quorum/shared/constants';
+import type { LIST_FILTERS, LIST_ORDERS, MODERATED_POST_FILTERS } from '@quorum/shared/constants';
 import { ErrorCode } from '@quorum/shared/errors';
 import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
 import type { LoginBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
 import type { CreatePostBody, ReportBody } from '@quorum/shared/schemas/posts';
 import { ApiError, isErrorBody } from './api-error.ts';
+
+type ModeratedPostFilter = (typeof MODERATED_POST_FILTERS)[number];
 
 export const CSRF_HEADER = 'X-Csrf-Token';
 export const CSRF_RESPONSE_HEADER = 'Csrf-Token';
@@ -258,6 +260,9 @@ export function createApiClient(options: ApiClientOptions) {
      * The post with the first page of its comments (`comments`, `commentsNext`) and, unless
      * `fetchCommunity` is false, its full `community`.
      */
+    /** Modtools' numbered pages of a community's deleted or locked posts. */
+    getModeratedPosts: (query: { communityId: string; filter: ModeratedPostFilter; page: number; limit?: number }, signal?: AbortSignal) =>
+      request<ModeratedPostsPage>('/api/posts', { query, signal }),
     getPost: (publicId: string, signal?: AbortSignal, query: { fetchCommunity?: boolean } = {}) =>
       request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { query, signal }),
     createPost: (body: CreatePostBody) => request<Post>('/api/posts', { method: 'POST', body }),
@@ -353,7 +358,14 @@ export function createApiClient(options: ApiClientOptions) {
       request<{ success: true }>(`/api/mutes/users/${encodeURIComponent(userId)}`, { method: 'DELETE', ...call }),
     unmuteCommunity: (communityId: string, call: CallOptions = {}) =>
       request<{ success: true }>(`/api/mutes/communities/${encodeURIComponent(communityId)}`, { method: 'DELETE', ...call }),
-    getRules: (communityId: string) => request<Rule[]>(`/api/communities/${encodeURIComponent(communityId)}/rules`),
+    getRules: (communityId: string, signal?: AbortSignal) => request<Rule[]>(`/api/communities/${encodeURIComponent(communityId)}/rules`, { signal }),
+    createRule: (communityId: string, body: { rule: string; description: string | null }) =>
+      request<Rule>(`/api/communities/${encodeURIComponent(communityId)}/rules`, { method: 'POST', body }),
+    /** Changes a rule's text and, with `zIndex`, moves it to that place (0 is the first). */
+    updateRule: (communityId: string, ruleId: string, body: { rule: string; description: string | null; zIndex?: number }) =>
+      request<Rule>(`/api/communities/${encodeURIComponent(communityId)}/rules/${encodeURIComponent(ruleId)}`, { method: 'PUT', body }),
+    deleteRule: (communityId: string, ruleId: string) =>
+      request<null>(`/api/communities/${encodeURIComponent(communityId)}/rules/${encodeURIComponent(ruleId)}`, { method: 'DELETE' }),
     /** POST /api/communities/{id}/pro_pic or /banner_image with the multipart field `image`. */
     uploadCommunityImage: (communityId: string, which: 'pro_pic' | 'banner_image', image: Blob) =>
       upload<Community>(`/api/communities/${encodeURIComponent(communityId)}/${which}`, 'image', image),
