@@ -1,16 +1,24 @@
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import type { ReportBody } from '@quorum/shared/schemas/posts';
+import type { ReportsQuery } from '@quorum/shared/schemas/communities';
+import type { Report, ReportsPage } from '@quorum/shared/types';
 import type { SessionUser } from '../auth/session-queries.ts';
+import { presentComment } from '../comments/present.ts';
+import { getCommentsByIds } from '../comments/queries.ts';
+import { assertCanModerate } from '../communities/load.ts';
 import type { Db } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { presentPost } from '../posts/present.ts';
+import { getPostsByIds } from '../posts/queries.ts';
+import { presentReport, type ReportRow } from './present.ts';
 import * as q from './queries.ts';
 
 /**
  * Reports a post or a comment to its community's moderators, once per user and item. Nobody
- * reports their own content or content already deleted.
+ * reports their own content or content already deleted. Answers the new report's id.
  */
-export async function createReport(db: Db, user: SessionUser, body: ReportBody): Promise<{ id: string; reason: string; createdAt: Date }> {
+export async function createReport(db: Db, user: SessionUser, body: ReportBody): Promise<string> {
   const [reason, target] = await Promise.all([
     q.getReportReasonTitle(db, body.reason),
     isUuid(body.targetId) ? (body.type === 'post' ? q.getPostTarget(db, body.targetId) : q.getCommentTarget(db, body.targetId)) : undefined,
@@ -27,5 +35,51 @@ export async function createReport(db: Db, user: SessionUser, body: ReportBody):
     createdBy: user.id,
   });
   if (!report) throw conflict(ErrorCode.alreadyReported, Messages.alreadyReported(body.type));
-  return { ...report, reason };
+  return report.id;
+}
+
+/** Reports with their posts and comments as `viewer` sees them, in the order given. */
+async function presentReports(db: Db, rows: ReportRow[], viewer: SessionUser): Promise<Report[]> {
+  const postIds = rows.filter((row) => row.type === 'post').map((row) => row.postId);
+  const commentIds = rows.flatMap((row) => (row.commentId ? [row.commentId] : []));
+  const [posts, comments] = await Promise.all([getPostsByIds(db, postIds, viewer.id), getCommentsByIds(db, commentIds, viewer.id)]);
+  const postsById = new Map(posts.map((post) => [post.id, presentPost(post, viewer)]));
+  const commentsById = new Map(comments.map((comment) => [comment.id, presentComment(comment, viewer)]));
+  return rows.flatMap((row) => {
+    const target = row.commentId ? commentsById.get(row.commentId) : postsById.get(row.postId);
+    return target ? [presentReport(row, target)] : [];
+  });
+}
+
+/** One report as `viewer` sees it; a 404 when there is none by that id. */
+export async function loadReport(db: Db, id: string, viewer: SessionUser): Promise<Report> {
+  const row = isUuid(id) ? await q.getReport(db, id) : undefined;
+  const [report] = row ? await presentReports(db, [row], viewer) : [];
+  if (!report) throw notFound(Messages.reportNotFound);
+  return report;
+}
+
+const REPORT_TYPE = { all: null, posts: 'post', comments: 'comment' } as const;
+
+/** Modtools' numbered page of a community's open reports with their counts: its mods and admins only. */
+export async function loadReportsPage(db: Db, user: SessionUser, communityId: string, query: ReportsQuery): Promise<ReportsPage> {
+  await assertCanModerate(db, user, communityId);
+  const [rows, details] = await Promise.all([
+    q.listOpenReports(db, { communityId, type: REPORT_TYPE[query.filter], limit: query.limit, offset: (query.page - 1) * query.limit }),
+    q.countOpenReports(db, communityId),
+  ]);
+  return { reports: await presentReports(db, rows, user), details, limit: query.limit, page: query.page };
+}
+
+/**
+ * Closes an open report of a community as ignored (its mods and admins only). A report already
+ * dealt with is answered as it stands; a 404 when the community has no such report.
+ */
+export async function ignoreReport(db: Db, user: SessionUser, communityId: string, reportId: string): Promise<Report> {
+  await assertCanModerate(db, user, communityId);
+  if (!isUuid(reportId)) throw notFound(Messages.reportNotFound);
+  await q.ignoreReport(db, communityId, reportId, user.id);
+  const report = await loadReport(db, reportId, user);
+  if (report.communityId !== communityId) throw notFound(Messages.reportNotFound);
+  return report;
 }

@@ -3,16 +3,15 @@
 // ApiError for every non-2xx answer. No UI side effects live here.
 import type {
   BadgeType, Comment, CommentsPage, CommunitiesPage, Community, CommunitySort, ContentType, Feed, FeedSort, Image, InitialData, List,
-  ListItemsPage, ModeratedPostsPage, Mute, Notification, NotificationsPage, Post, PostsPage, Report, Rule, SiteSettings, User, UserFeedPage, UserGroup,
+  ListItemsPage, ModeratedPostsPage, Mute, Notification, NotificationsPage, Post, PostsPage, Report, ReportsPage, Rule, SiteSettings,
+  User, UserFeedPage, UserGroup,
 } from '@quorum/shared/types';
-import type { LIST_FILTERS, LIST_ORDERS, MODERATED_POST_FILTERS } from '@quorum/shared/constants';
+import type { LIST_FILTERS, LIST_ORDERS, MODERATED_POST_FILTERS, REPORT_FILTERS } from '@quorum/shared/constants';
 import { ErrorCode } from '@quorum/shared/errors';
 import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
 import type { LoginBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
 import type { CreatePostBody, ReportBody } from '@quorum/shared/schemas/posts';
 import { ApiError, isErrorBody } from './api-error.ts';
-
-type ModeratedPostFilter = (typeof MODERATED_POST_FILTERS)[number];
 
 export const CSRF_HEADER = 'X-Csrf-Token';
 export const CSRF_RESPONSE_HEADER = 'Csrf-Token';
@@ -260,9 +259,6 @@ export function createApiClient(options: ApiClientOptions) {
      * The post with the first page of its comments (`comments`, `commentsNext`) and, unless
      * `fetchCommunity` is false, its full `community`.
      */
-    /** Modtools' numbered pages of a community's deleted or locked posts. */
-    getModeratedPosts: (query: { communityId: string; filter: ModeratedPostFilter; page: number; limit?: number }, signal?: AbortSignal) =>
-      request<ModeratedPostsPage>('/api/posts', { query, signal }),
     getPost: (publicId: string, signal?: AbortSignal, query: { fetchCommunity?: boolean } = {}) =>
       request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { query, signal }),
     createPost: (body: CreatePostBody) => request<Post>('/api/posts', { method: 'POST', body }),
@@ -371,6 +367,40 @@ export function createApiClient(options: ApiClientOptions) {
       upload<Community>(`/api/communities/${encodeURIComponent(communityId)}/${which}`, 'image', image),
     deleteCommunityImage: (communityId: string, which: 'pro_pic' | 'banner_image') =>
       request<Community>(`/api/communities/${encodeURIComponent(communityId)}/${which}`, { method: 'DELETE' }),
+
+    // Moderation
+    /** The community's mods, most senior first. */
+    getMods: (communityId: string, signal?: AbortSignal) =>
+      request<User[]>(`/api/communities/${encodeURIComponent(communityId)}/mods`, { signal }),
+    addMod: (communityId: string, username: string) =>
+      request<User[]>(`/api/communities/${encodeURIComponent(communityId)}/mods`, { method: 'POST', body: { username } }),
+    removeMod: (communityId: string, username: string) =>
+      request<User[]>(`/api/communities/${encodeURIComponent(communityId)}/mods/${encodeURIComponent(username)}`, { method: 'DELETE' }),
+    /** Moves a mod to a 0-based place in the list (0 is the most senior). */
+    moveMod: (communityId: string, username: string, position: number) =>
+      request<User[]>(`/api/communities/${encodeURIComponent(communityId)}/mods/${encodeURIComponent(username)}`, {
+        method: 'PUT',
+        body: { position },
+      }),
+    getBanned: (communityId: string, signal?: AbortSignal) =>
+      request<User[]>(`/api/communities/${encodeURIComponent(communityId)}/banned`, { signal }),
+    banFromCommunity: (communityId: string, username: string) =>
+      request<User>(`/api/communities/${encodeURIComponent(communityId)}/banned`, { method: 'POST', body: { username } }),
+    unbanFromCommunity: (communityId: string, username: string) =>
+      request<User>(`/api/communities/${encodeURIComponent(communityId)}/banned`, { method: 'DELETE', body: { username } }),
+    getReports: (
+      communityId: string,
+      query: { filter?: (typeof REPORT_FILTERS)[number]; page?: number; limit?: number } = {},
+      signal?: AbortSignal,
+    ) => request<ReportsPage>(`/api/communities/${encodeURIComponent(communityId)}/reports`, { query, signal }),
+    ignoreReport: (communityId: string, reportId: string) =>
+      request<Report>(`/api/communities/${encodeURIComponent(communityId)}/reports/${encodeURIComponent(reportId)}`, { method: 'DELETE' }),
+    /** Modtools' numbered pages of a community's deleted or locked posts. */
+    getModeratedPosts: (
+      communityId: string,
+      query: { filter: (typeof MODERATED_POST_FILTERS)[number]; page?: number; limit?: number },
+      signal?: AbortSignal,
+    ) => request<ModeratedPostsPage>('/api/posts', { query: { communityId, ...query }, signal }),
 
     // Lists
     getLists: (

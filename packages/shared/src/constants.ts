@@ -100,6 +100,10 @@ export const FEED_LIMIT_DEFAULT = 10;
 export const FEED_LIMIT_MAX = 50;
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 export const MODTOOLS_PAGE_SIZE = 10;
+/** The largest page of modtools' numbered lists a client may ask for (chosen). */
+export const MODTOOLS_PAGE_MAX = 50;
+/** Modtools' filters of a community's open reports. */
+export const REPORT_FILTERS = ['all', 'posts', 'comments'] as const;
 /** The feeds of the home page: the communities a user joined (or the defaults), and everything. */
 export const FEEDS = ['home', 'all', 'moderating'] as const;
 /** The lists of a community's posts that only its mods and admins see. */

@@ -32,6 +32,7 @@ export const ErrorCode = {
   bannedFromCommunity: 'banned_from_community',
   alreadyDenied: 'already_denied',
   alreadyBanned: 'already_banned',
+  alreadyMod: 'already_mod',
   postingRestricted: 'posting_restricted',
   // Posts and comments
   fileSizeExceeded: 'file_size_exceeded',
@@ -100,6 +101,19 @@ export const Messages = {
   communityNotFound: 'Community not found.',
   ruleNotFound: 'Rule not found.',
   unknownAction: 'Unknown action.',
+  // Moderation
+  noUserWithUsername: 'No user with username exists.',
+  alreadyBanned: (name: string) => `${name} is already banned.`,
+  notBanned: (name: string) => `${name} is not banned from this community.`,
+  cannotBanModOrAdmin: 'Moderators of the community and admins cannot be banned from it.',
+  alreadyMod: (name: string) => `${name} is already a moderator of this community.`,
+  bannedCannotMod: (name: string) => `${name} is banned from this community. Unban them first.`,
+  modLimitReached: (name: string) => `${name} already moderates as many communities as one can.`,
+  notAMod: 'That user is not a moderator of this community.',
+  onlyJuniorMods: 'You can only remove or move moderators at or below your own place.',
+  modPositionTooSenior: 'You can only move a moderator to a place at or below your own.',
+  modPositionOutOfRange: (last: number) => `The position has to be between 0 and ${last}.`,
+  reportNotFound: 'Report not found.',
   // Requests the server cannot read
   badRequest: 'Bad request.',
   nonCanonicalPath: 'The address is not in its plain form: write letters, digits and -._~ without %-escapes.',

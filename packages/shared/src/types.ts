@@ -324,12 +324,43 @@ export interface ReportReason {
   description: string | null;
 }
 
+/** What a moderator did about a report: ignored it, or deleted, locked or banned. */
+export type ReportAction = 'ignored' | 'deleted' | 'locked' | 'banned';
+
 export interface Report {
   id: string;
+  communityId: string;
+  postId: string;
   type: ContentType;
+  /** The id of the reported post or comment. */
+  targetId: string;
+  /** The reason's title. */
   reason: string;
-  target: Post | Comment;
+  reasonId: number;
+  description: string | null;
   createdAt: string;
+  /** Null while the report is open. */
+  actionTaken: ReportAction | null;
+  dealtAt: string | null;
+  /** The username of the moderator who dealt with it. */
+  dealtBy: string | null;
+  /** The post or comment as the viewer may see it. */
+  target: Post | Comment;
+}
+
+/** Counts of a community's open reports. */
+export interface ReportsDetails {
+  noReports: number;
+  noPostReports: number;
+  noCommentReports: number;
+}
+
+/** GET /api/communities/{id}/reports: one numbered page of open reports, newest first. */
+export interface ReportsPage {
+  reports: Report[];
+  details: ReportsDetails;
+  limit: number;
+  page: number;
 }
 
 export interface AnalyticsEvent {

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import {
   COMMUNITY_ABOUT_CREATE_MAX, COMMUNITY_ABOUT_MAX, COMMUNITY_NAME_MAX, COMMUNITY_NAME_MIN,
-  COMMUNITY_NAME_PATTERN, COMMUNITY_REQUEST_NOTE_MAX, COMMUNITY_SORTS, DEFAULT_COMMUNITY_SORT,
-  RULE_DESCRIPTION_MAX, RULE_MAX,
+  COMMUNITY_NAME_PATTERN, COMMUNITY_REQUEST_NOTE_MAX, COMMUNITY_SORTS, DEFAULT_COMMUNITY_SORT, MODTOOLS_PAGE_MAX,
+  MODTOOLS_PAGE_SIZE, REPORT_FILTERS, RULE_DESCRIPTION_MAX, RULE_MAX,
 } from '../constants.ts';
-import { username } from './users.ts';
 import { flagParam, id } from './common.ts';
 
 export const communityName = v.pipe(
@@ -60,14 +59,47 @@ export const joinCommunityBody = v.object({
   leave: v.optional(v.boolean('leave must be true or false.'), false),
 });
 
-/** POST and DELETE /api/communities/{id}/banned */
+const targetUsername = v.pipe(
+  v.optional(v.string('Username is required.'), ''),
+  v.trim(),
+  v.nonEmpty('Username is required.'),
+  v.maxLength(64, 'Username is too long.'),
+);
+
+/** POST /api/communities/{id}/banned; `expires` (a future time) makes the ban temporary. */
 export const communityBanBody = v.object({
-  username: v.pipe(v.string('Username is required.'), v.trim(), v.nonEmpty('Username is required.')),
-  expires: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp('Invalid expiry.')))),
+  username: targetUsername,
+  expires: v.optional(v.nullable(v.pipe(v.string('Invalid expiry.'), v.isoTimestamp('Invalid expiry.')))),
 });
 
+/** DELETE /api/communities/{id}/banned */
+export const communityUnbanBody = v.object({ username: targetUsername });
+
 /** POST /api/communities/{id}/mods */
-export const addModBody = v.object({ username });
+export const addModBody = v.object({ username: targetUsername });
+
+/** PUT /api/communities/{id}/mods/{username}: the new 0-based place in the list, 0 the most senior. */
+export const moveModBody = v.object({
+  position: v.pipe(
+    v.number('The position has to be a whole number of 0 or more.'),
+    v.integer('The position has to be a whole number of 0 or more.'),
+    v.minValue(0, 'The position has to be a whole number of 0 or more.'),
+  ),
+});
+
+const pageNumber = (message: string) =>
+  v.pipe(v.string(message), v.regex(/^\d{1,6}$/, message), v.transform(Number), v.minValue(1, message));
+
+/** GET /api/communities/{id}/reports */
+export const reportsQuery = v.object({
+  filter: v.optional(v.picklist(REPORT_FILTERS, 'Unknown filter.'), 'all'),
+  page: v.optional(pageNumber('Invalid page.'), '1'),
+  limit: v.optional(
+    v.pipe(pageNumber('Invalid limit.'), v.maxValue(MODTOOLS_PAGE_MAX, `The limit is at most ${MODTOOLS_PAGE_MAX}.`)),
+    String(MODTOOLS_PAGE_SIZE),
+  ),
+});
+export type ReportsQuery = v.InferOutput<typeof reportsQuery>;
 
 const ruleText = v.pipe(
   v.optional(v.string('A rule is required.'), ''),

@@ -7,5 +7,5 @@ import { modtoolsKeys, type ModeratedPostFilter } from './keys.ts';
 export const moderatedPostsOptions = (communityId: string, filter: ModeratedPostFilter, page: number) =>
   queryOptions({
     queryKey: modtoolsKeys.moderatedPostsPage(communityId, filter, page),
-    queryFn: ({ signal }) => api.getModeratedPosts({ communityId, filter, page, limit: MODTOOLS_PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => api.getModeratedPosts(communityId, { filter, page, limit: MODTOOLS_PAGE_SIZE }, signal),
   });
