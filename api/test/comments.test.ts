@@ -135,7 +135,7 @@ describe('writing comments', () => {
     await t.sql`insert into community_bans (community_id, user_id) values (${community.id}, ${user.id})`;
     const response = await comment(user, post.publicId, 'Hi');
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ status: 403, code: 'banned_from_community', message: 'You are banned from this community.' });
+    expect(response.json()).toEqual({ status: 403, code: 'banned_from_community', message: `You've been banned from ${community.name}.` });
   });
 
   it('keeps counts exact under concurrent replies', async () => {

@@ -20,7 +20,10 @@ it('stores a report of a post and of a comment for the community, once per user'
   const me = await makeUser(t, 1);
   const reported = await me.browser.post('/api/_report', { type: 'post', targetId: post.id, reason: 2 });
   expect(reported.statusCode).toBe(201);
-  expect(reported.json()).toEqual({ id: expect.any(String), type: 'post', reason: 'Spam', target: expect.objectContaining({ id: post.id }), createdAt: expect.any(String) });
+  expect(reported.json()).toEqual({
+    id: expect.any(String), communityId: post.communityId, postId: post.id, type: 'post', targetId: post.id, reason: 'Spam', reasonId: 2,
+    description: null, createdAt: expect.any(String), actionTaken: null, dealtAt: null, dealtBy: null, target: expect.objectContaining({ id: post.id }),
+  });
   const again = await me.browser.post('/api/_report', { type: 'post', targetId: post.id, reason: 1 });
   expect(again.json()).toEqual({ status: 409, code: 'already_reported', message: 'You have already reported this post' });
 

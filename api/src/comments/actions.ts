@@ -7,12 +7,14 @@ import { isUuid } from '@quorum/shared/schemas/common';
 import type { commentVoteBody, createCommentBody } from '@quorum/shared/schemas/comments';
 import type { UserGroup } from '@quorum/shared/types';
 import { canModerate, type Standing } from '../communities/policy.ts';
-import { getStanding } from '../communities/queries.ts';
+import { assertNotBanned } from '../communities/load.ts';
+import { getCommunityOfComment, getStanding } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { queueNotification } from '../notifications/jobs.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { canActAs, canDeleteAs, type Actor } from '../posts/policy.ts';
+import { resolveReports } from '../reports/queries.ts';
 import type { PostState } from '../posts/queries.ts';
 import type { CommentRow } from './present.ts';
 import * as q from './queries.ts';
@@ -34,7 +36,7 @@ export async function createComment(
   jobs: Jobs,
 ): Promise<string> {
   const standing = await getStanding(sql, post.communityId, user.id);
-  if (standing.isBanned) throw forbidden(Messages.bannedFromCommunity, ErrorCode.bannedFromCommunity);
+  if (standing.isBanned) throw forbidden(Messages.bannedFrom(post.communityName), ErrorCode.bannedFromCommunity);
   if (post.deleted) throw forbidden(Messages.postDeleted);
   if (post.locked && !canModerate(user, standing)) throw forbidden(Messages.postLocked, ErrorCode.postLocked);
   if (!canActAs(user, standing, group)) throw forbidden(Messages.cannotCommentAs(group));
@@ -92,15 +94,27 @@ export async function changeCommentAs(
   await q.setCommentGroup(sql, comment.id, group);
 }
 
-/** Deletes a comment as its author, its community's mods or admins; its place in the thread stays. */
+/**
+ * Deletes a comment as its author, its community's mods or admins; its place in the thread stays.
+ * Deleted by mods or admins, its open reports are closed.
+ */
 export async function deleteComment(sql: Sql, user: Actor, comment: CommentRow, as: UserGroup): Promise<void> {
   if (!canDeleteAs(user, await getStanding(sql, comment.communityId, user.id), comment.userId, as)) throw forbidden();
-  await sql.begin((tx) => q.deleteComment(tx, comment, { userId: user.id, as }));
+  await sql.begin(async (tx) => {
+    await q.deleteComment(tx, comment, { userId: user.id, as });
+    if (as !== 'normal') await resolveReports(tx, { commentId: comment.id }, 'deleted', user.id);
+  });
 }
 
-/** Votes on a comment; deleted comments and comments of locked posts take no votes. An upvote notifies the author. */
+/**
+ * Votes on a comment; users banned from the community give none, and deleted comments and
+ * comments of locked posts take none. An upvote notifies the author.
+ */
 export async function voteComment(sql: Sql, user: Actor, input: v.InferOutput<typeof commentVoteBody>, jobs: Jobs): Promise<void> {
-  const outcome = isUuid(input.commentId) ? await sql.begin((tx) => applyCommentVote(tx, input.commentId, user.id, input.up)) : 'not_found';
+  const community = isUuid(input.commentId) ? await getCommunityOfComment(sql, input.commentId) : undefined;
+  if (!community) throw notFound(Messages.commentNotFound);
+  await assertNotBanned(sql, community, user.id);
+  const outcome = await sql.begin((tx) => applyCommentVote(tx, input.commentId, user.id, input.up));
   if (outcome === 'not_found') throw notFound(Messages.commentNotFound);
   if (outcome === 'deleted') throw forbidden(Messages.commentDeleted, ErrorCode.commentDeleted);
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);

@@ -1,7 +1,7 @@
 // Reads that answer 404 when the community is not there.
-import { Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import type { Db } from '../db/connect.ts';
+import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { forbidden, notFound } from '../http/errors.ts';
 import { canModerate } from './policy.ts';
 import type { CommunityRow } from './present.ts';
@@ -29,4 +29,11 @@ export async function assertCommunityExists(db: Db, id: string): Promise<void> {
 export async function assertCanModerate(db: Db, user: { id: string; isAdmin: boolean }, communityId: string): Promise<void> {
   await assertCommunityExists(db, communityId);
   if (!canModerate(user, await getStanding(db, communityId, user.id))) throw forbidden();
+}
+
+/** A 403 banned_from_community when `userId` is banned from the community. */
+export async function assertNotBanned(db: Db, community: { id: string; name: string }, userId: string): Promise<void> {
+  if ((await getStanding(db, community.id, userId)).isBanned) {
+    throw forbidden(Messages.bannedFrom(community.name), ErrorCode.bannedFromCommunity);
+  }
 }

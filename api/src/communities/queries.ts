@@ -59,12 +59,12 @@ export async function communityExists(db: Db, id: string): Promise<boolean> {
 }
 
 /**
- * Holds a community's row until the transaction ends, so that changes to its rules take turns;
- * false when there is no such community.
+ * Holds a community's row until the transaction ends, so that changes to its rules, mods and bans
+ * take turns; answers its name, or undefined when there is no such community.
  */
-export async function lockCommunity(db: Db, id: string): Promise<boolean> {
-  const rows = await db`select 1 from communities where id = ${id} and deleted_at is null for no key update`;
-  return rows.length > 0;
+export async function lockCommunity(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db<{ name: string }[]>`select name from communities where id = ${id} and deleted_at is null for no key update`;
+  return row?.name;
 }
 
 /** What posting in a community checks: a community that is not deleted, by name whatever the case. */
@@ -74,6 +74,20 @@ export async function getCommunityForPosting(
 ): Promise<{ id: string; name: string; postingRestricted: boolean } | undefined> {
   const [row] = await db<{ id: string; name: string; postingRestricted: boolean }[]>`
     select id, name, posting_restricted from communities where lower(name) = lower(${name}) and deleted_at is null`;
+  return row;
+}
+
+/** The community a post is in; undefined when there is no such post. */
+export async function getCommunityOfPost(db: Db, postId: string): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await db<{ id: string; name: string }[]>`
+    select c.id, c.name from posts p join communities c on c.id = p.community_id where p.id = ${postId}`;
+  return row;
+}
+
+/** The community a comment is in; undefined when there is no such comment. */
+export async function getCommunityOfComment(db: Db, commentId: string): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await db<{ id: string; name: string }[]>`
+    select c.id, c.name from comments cm join communities c on c.id = cm.community_id where cm.id = ${commentId}`;
   return row;
 }
 

@@ -13,6 +13,7 @@ import type { ImageStore } from '../images/storage.ts';
 import { createCommunity } from './actions.ts';
 import communityImageRoutes from './image-routes.ts';
 import { assertCanModerate, assertCommunityExists, loadCommunity, loadCommunityByName } from './load.ts';
+import modRoutes from './mod-routes.ts';
 import { presentCommunity } from './present.ts';
 import { listCommunities, searchCommunities, setMembership, updateCommunity, type PageStart } from './queries.ts';
 import ruleRoutes from './rule-routes.ts';
@@ -105,6 +106,7 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
   });
 
   await app.register(ruleRoutes, { sql });
+  await app.register(modRoutes, { sql });
   await app.register(communityImageRoutes, { sql, store, maxBytes, limits });
 };
 

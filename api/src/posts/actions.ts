@@ -10,12 +10,14 @@ import type {
 } from '@quorum/shared/schemas/posts';
 import type { UserGroup } from '@quorum/shared/types';
 import { canModerate, type Standing } from '../communities/policy.ts';
-import { getCommunityForPosting, getStanding } from '../communities/queries.ts';
+import { assertNotBanned } from '../communities/load.ts';
+import { getCommunityForPosting, getCommunityOfPost, getStanding } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { queueAnnouncement, queueNotification } from '../notifications/jobs.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { parseHttpUrl } from '../links/fetch.ts';
+import { resolveReports } from '../reports/queries.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { getContributorFacts } from '../users/queries.ts';
 import {
@@ -120,12 +122,15 @@ async function changePostAs(sql: Sql, user: Actor, post: PostRow, group: UserGro
   await q.updatePostContent(sql, post.id, { userGroup: group });
 }
 
-/** Locks (no more comments or votes) or unlocks a post, as mods or admins. */
+/** Locks (no more comments or votes) or unlocks a post, as mods or admins; locking closes its open reports. */
 async function setPostLock(sql: Sql, user: Actor, post: PostRow, lock: boolean, as?: UserGroup): Promise<void> {
   const standing = await getStanding(sql, post.communityId, user.id);
   const group = as ?? defaultLockGroup(user, standing);
   if (!canLockAs(user, standing, group)) throw forbidden();
-  await q.setLocked(sql, post.id, lock ? { by: user.id, as: group } : null);
+  await sql.begin(async (tx) => {
+    await q.setLocked(tx, post.id, lock ? { by: user.id, as: group } : null);
+    if (lock) await resolveReports(tx, { postId: post.id }, 'locked', user.id);
+  });
 }
 
 /** Pins or unpins a post in its community or site-wide; at most PINS_MAX are pinned in each. */
@@ -170,7 +175,8 @@ export async function runPostAction(
 /**
  * Deletes a post as the author, its community's mods or admins; with `deleteContent` its body,
  * images and link thumbnail are purged too (author and admins only). Purging an already deleted
- * post is allowed; deleting it again is a 409. An author whose post mods or admins delete is notified.
+ * post is allowed; deleting it again is a 409. An author whose post mods or admins delete is notified,
+ * and its open reports are closed.
  */
 export async function deletePost(
   sql: Sql,
@@ -184,20 +190,24 @@ export async function deletePost(
   const purge = query.deleteContent === 'true';
   if (purge && !canPurgeContent(user, post.userId)) throw forbidden(Messages.onlyAuthorOrAdminPurges);
   if (post.deletedAt && !purge) throw conflict(ErrorCode.badRequest, Messages.postAlreadyDeleted);
-  await sql.begin((tx) =>
-    q.deletePost(tx, { id: post.id, userId: post.userId, alreadyDeleted: post.deletedAt !== null }, { userId: user.id, as: query.deleteAs }, purge),
-  );
+  await sql.begin(async (tx) => {
+    await q.deletePost(tx, { id: post.id, userId: post.userId, alreadyDeleted: post.deletedAt !== null }, { userId: user.id, as: query.deleteAs }, purge);
+    if (query.deleteAs !== 'normal') await resolveReports(tx, { postId: post.id }, 'deleted', user.id);
+  });
   if (!post.deletedAt && query.deleteAs !== 'normal') {
     await queueNotification(jobs, { kind: 'deleted_post', postId: post.id, deletedBy: user.id, deletedAs: query.deleteAs });
   }
 }
 
 /**
- * Votes on a post (see the shared vote state machine); locked and deleted posts take no votes.
- * An upvote notifies the author.
+ * Votes on a post (see the shared vote state machine); users banned from the community give none,
+ * and locked and deleted posts take none. An upvote notifies the author.
  */
 export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeof postVoteBody>, jobs: Jobs): Promise<void> {
-  const outcome = isUuid(input.postId) ? await sql.begin((tx) => applyPostVote(tx, input.postId, user.id, input.up)) : 'not_found';
+  const community = isUuid(input.postId) ? await getCommunityOfPost(sql, input.postId) : undefined;
+  if (!community) throw notFound(Messages.postNotFound);
+  await assertNotBanned(sql, community, user.id);
+  const outcome = await sql.begin((tx) => applyPostVote(tx, input.postId, user.id, input.up));
   if (outcome === 'not_found') throw notFound(Messages.postNotFound);
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
   if (outcome === 'deleted') throw forbidden(Messages.postDeleted);

@@ -63,14 +63,15 @@ export async function postExists(db: Db, id: string): Promise<boolean> {
 export interface PostState {
   id: string;
   communityId: string;
+  communityName: string;
   locked: boolean;
   deleted: boolean;
 }
 
 export async function getPostState(db: Db, publicId: string): Promise<PostState | undefined> {
   const [row] = await db<PostState[]>`
-    select id, community_id, locked_at is not null as locked, deleted_at is not null as deleted
-    from posts where public_id = ${publicId}`;
+    select p.id, p.community_id, c.name as community_name, p.locked_at is not null as locked, p.deleted_at is not null as deleted
+    from posts p join communities c on c.id = p.community_id where p.public_id = ${publicId}`;
   return row;
 }
 

@@ -32,6 +32,12 @@ export async function getUserByName(db: Db, username: string): Promise<UserRow |
   return row;
 }
 
+/** Users by id, in no particular order; ids of no user are left out. */
+export async function getUsersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db<UserRow[]>`${selectUsers(db)} where u.id = any(${ids}::uuid[])`;
+}
+
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db<{ n: number }[]>`select count(*)::int as n from users where deleted_at is null`;
   return row?.n ?? 0;

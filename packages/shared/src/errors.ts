@@ -105,6 +105,7 @@ export const Messages = {
   noUserWithUsername: 'No user with username exists.',
   alreadyBanned: (name: string) => `${name} is already banned.`,
   notBanned: (name: string) => `${name} is not banned from this community.`,
+  banMustEnd: 'A ban has to end in the future.',
   cannotBanModOrAdmin: 'Moderators of the community and admins cannot be banned from it.',
   alreadyMod: (name: string) => `${name} is already a moderator of this community.`,
   bannedCannotMod: (name: string) => `${name} is banned from this community. Unban them first.`,
