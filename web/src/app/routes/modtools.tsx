@@ -77,7 +77,8 @@ export function ModtoolsRoute() {
 
 function ModtoolsScreen({ communityName }: { communityName: string }) {
   const user = useSessionUser();
-  const query = useQuery({ ...communityOptions(communityName), enabled: user !== null });
+  // Moderators act on what the server has now, not on a copy saved earlier.
+  const query = useQuery({ ...communityOptions(communityName), enabled: user !== null, refetchOnMount: 'always' });
   const community = query.data;
   const allowed = user !== null && community !== undefined && (community.userMod || user.isAdmin);
   useDocumentTitle(allowed ? `Mod tools · /${community.name}` : user && !community ? communityName : 'Forbidden');

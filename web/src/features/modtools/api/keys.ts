@@ -15,4 +15,5 @@ export const modtoolsKeys = {
   reportsPage: (communityId: string, filter: string, page: number) => [...modtoolsKeys.reports(communityId), filter, page] as const,
   banned: (communityId: string) => [...keyRoots.communities, 'banned', communityId] as const,
   mods: (communityId: string) => [...keyRoots.communities, 'mods', communityId] as const,
+  rules: (communityId: string) => [...keyRoots.communities, 'rules', communityId] as const,
 };

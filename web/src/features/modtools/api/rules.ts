@@ -1,11 +1,20 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { patchCachedCommunity } from '../../../lib/cache/community-cache.ts';
 import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import { modtoolsKeys } from './keys.ts';
 
-/** A change moves and renumbers other rules too, so the whole list is read again into the community. */
+/** GET /api/communities/{id}/rules: the rules in their order. */
+export const rulesOptions = (communityId: string) =>
+  queryOptions({
+    queryKey: modtoolsKeys.rules(communityId),
+    queryFn: ({ signal }) => api.getRules(communityId, signal),
+  });
+
+/** A change moves and renumbers other rules too, so the whole list is read again, into the community too. */
 async function refreshRules(client: QueryClient, communityId: string): Promise<void> {
-  patchCachedCommunity(client, communityId, { rules: await api.getRules(communityId) });
+  const rules = await client.fetchQuery({ ...rulesOptions(communityId), staleTime: 0 });
+  patchCachedCommunity(client, communityId, { rules });
 }
 
 /** POST /api/communities/{id}/rules: a new rule after the last one. */

@@ -29,6 +29,14 @@ export function CommunitySettings({ community, images }: CommunitySettingsProps)
   const [values, setValues] = useState(() => valuesOf(community));
   const saved = valuesOf(community);
   const changed = values.about !== saved.about || values.postingRestricted !== saved.postingRestricted;
+  // A fresher copy of the community (the saved one first, then the server's) replaces the
+  // values, unless the user has started changing them.
+  const [shown, setShown] = useState(community);
+  if (community !== shown) {
+    setShown(community);
+    const before = valuesOf(shown);
+    if (values.about === before.about && values.postingRestricted === before.postingRestricted) setValues(saved);
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,6 +45,7 @@ export function CommunitySettings({ community, images }: CommunitySettingsProps)
       { community, changes: { about: about === '' ? null : about, postingRestricted: values.postingRestricted } },
       {
         onSuccess: (updated) => {
+          setShown(updated);
           setValues(valuesOf(updated));
           alerts.show('Settings saved.');
         },

@@ -2,13 +2,15 @@ import { ApiError } from '@quorum/client/api-error';
 import { RULE_DESCRIPTION_MAX, RULE_MAX } from '@quorum/shared/constants';
 import { createRuleBody } from '@quorum/shared/schemas/communities';
 import type { Community, Rule } from '@quorum/shared/types';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
-import { useCreateRule, useDeleteRule, useUpdateRule } from '../api/rules.ts';
+import { rulesOptions, useCreateRule, useDeleteRule, useUpdateRule } from '../api/rules.ts';
+import { ModtoolsListError, ModtoolsListSkeleton } from './list-states.tsx';
 import { ModtoolsPage } from './modtools-layout.tsx';
 
 function RuleForm({ community, rule, onDone }: { community: Community; rule: Rule | null; onDone: () => void }) {
@@ -75,7 +77,8 @@ export function RulesSection({ community }: { community: Community }) {
   const [deleting, setDeleting] = useState<Rule | null>(null);
   const move = useUpdateRule();
   const remove = useDeleteRule();
-  const rules = community.rules;
+  const query = useQuery(rulesOptions(community.id));
+  const rules = query.data;
 
   const moveTo = (rule: Rule, zIndex: number) => move.mutate({ communityId: community.id, rule: { ...rule, zIndex } });
 
@@ -89,7 +92,13 @@ export function RulesSection({ community }: { community: Community }) {
         </button>
       }
     >
-      {rules.length === 0 ? (
+      {!rules ? (
+        query.isError ? (
+          <ModtoolsListError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : (
+          <ModtoolsListSkeleton rows={2} />
+        )
+      ) : rules.length === 0 ? (
         <p className="card modtools-empty">No rules yet.</p>
       ) : (
         <ol className="card modtools-list" aria-label="Rules">
