@@ -213,6 +213,7 @@ test('rules are added, edited, put in order and deleted', async ({ page }) => {
   await expect(card.getByText('Be kind to everyone')).toBeVisible();
 
   await page.goto(modtools(community, 'rules'));
+  await expect(rules.nth(0)).toContainText('No spam');
   await page.getByRole('button', { name: 'Delete rule 1' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(rules).toHaveCount(1);

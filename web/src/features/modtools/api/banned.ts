@@ -11,6 +11,7 @@ export const bannedOptions = (communityId: string) =>
   queryOptions({
     queryKey: modtoolsKeys.banned(communityId),
     queryFn: ({ signal }) => api.getBanned(communityId, signal),
+    meta: { persist: false },
   });
 
 /** The message shown beside the ban form's field, or null for failures announced elsewhere. */

@@ -8,4 +8,5 @@ export const moderatedPostsOptions = (communityId: string, filter: ModeratedPost
   queryOptions({
     queryKey: modtoolsKeys.moderatedPostsPage(communityId, filter, page),
     queryFn: ({ signal }) => api.getModeratedPosts(communityId, { filter, page, limit: MODTOOLS_PAGE_SIZE }, signal),
+    meta: { persist: false },
   });

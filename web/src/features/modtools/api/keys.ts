@@ -5,7 +5,9 @@ export type ModeratedPostFilter = (typeof MODERATED_POST_FILTERS)[number];
 
 /**
  * Query keys of the moderation area. Each sits under the root of the kind of data it holds, so
- * that refreshing posts, reports or communities refreshes the modtools lists too.
+ * that refreshing posts, reports or communities refreshes the modtools lists too. Their queries
+ * are not saved for offline use (`persist: false`): moderators act on what the server has now,
+ * never on a copy restored from an earlier visit.
  */
 export const modtoolsKeys = {
   moderatedPosts: (communityId: string) => [...keyRoots.posts, 'moderated', communityId] as const,

@@ -11,6 +11,7 @@ export const modsOptions = (communityId: string) =>
   queryOptions({
     queryKey: modtoolsKeys.mods(communityId),
     queryFn: ({ signal }) => api.getMods(communityId, signal),
+    meta: { persist: false },
   });
 
 /**

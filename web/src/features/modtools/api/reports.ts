@@ -12,6 +12,7 @@ export const reportsOptions = (communityId: string, filter: ReportFilter, page: 
   queryOptions({
     queryKey: modtoolsKeys.reportsPage(communityId, filter, page),
     queryFn: ({ signal }) => api.getReports(communityId, { filter, page, limit: MODTOOLS_PAGE_SIZE }, signal),
+    meta: { persist: false },
   });
 
 /** DELETE /api/communities/{id}/reports/{reportId}: the report is ignored and leaves the list. */

@@ -9,6 +9,7 @@ export const rulesOptions = (communityId: string) =>
   queryOptions({
     queryKey: modtoolsKeys.rules(communityId),
     queryFn: ({ signal }) => api.getRules(communityId, signal),
+    meta: { persist: false },
   });
 
 /** A change moves and renumbers other rules too, so the whole list is read again, into the community too. */
