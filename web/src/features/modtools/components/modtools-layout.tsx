@@ -1,6 +1,6 @@
 import type { Community } from '@quorum/shared/types';
-import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { MODTOOLS_SECTIONS, paths, type ModtoolsSection } from '../../../config/paths.ts';
 import './modtools.css';
@@ -27,6 +27,15 @@ interface ModtoolsLayoutProps {
  * a row of tabs that scrolls sideways on phones) and the chosen page.
  */
 export function ModtoolsLayout({ community, asAdmin, children }: ModtoolsLayoutProps) {
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On phones the row of tabs scrolls sideways: keep the current one in sight.
+  useEffect(() => {
+    const current = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const list = current?.closest('ul');
+    if (!current || !list || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   return (
     <div className="modtools">
       <header className="modtools__header">
@@ -38,7 +47,7 @@ export function ModtoolsLayout({ community, asAdmin, children }: ModtoolsLayoutP
           Mod tools{asAdmin && <span className="group-badge group-badge--admins modtools__admin">Admin</span>}
         </h1>
       </header>
-      <nav className="modtools__nav" aria-label="Mod tools">
+      <nav ref={navRef} className="modtools__nav" aria-label="Mod tools">
         <ul className="modtools__nav-list">
           {MODTOOLS_SECTIONS.map((section) => (
             <li key={section}>

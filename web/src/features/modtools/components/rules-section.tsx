@@ -104,7 +104,7 @@ export function RulesSection({ community }: { community: Community }) {
         <ol className="card modtools-list" aria-label="Rules">
           {rules.map((rule, index) => (
             <li key={rule.id} className="modtools-list__row">
-              <div className="modtools-list__main">
+              <div className="modtools-list__main modtools-list__main--top">
                 <span className="modtools-list__index" aria-hidden="true">
                   {index + 1}.
                 </span>
