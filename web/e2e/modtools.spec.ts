@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Community, Post, User } from '@quorum/shared/types';
+import type { Comment, Community, Post, User } from '@quorum/shared/types';
 import { ADMIN, apiAs, logOutViaApi } from './helpers.ts';
 import { newUser, postPath, seedPost, switchTo } from './post-helpers.ts';
 
@@ -107,6 +107,36 @@ test('a member reports a post and a mod ignores the report in modtools', async (
   await report.getByRole('button', { name: 'Ignore' }).click();
   await expect(page.getByText('Report ignored.')).toBeVisible();
   await expect(page.getByText('No reports.')).toBeVisible();
+});
+
+test('from the reports, a mod deletes a reported comment and bans the author of a reported post', async ({ page }) => {
+  const { community, post, mod } = await seedWithMod(page, 'A post with a rude comment under it');
+  const author = await newUser(page, 'author');
+  const rude = await apiAs<Comment>(page, 'POST', `/api/posts/${post.publicId}/comments`, { body: 'A rude comment.', parentCommentId: null });
+  const spam = await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: 'Buy cheap watches', body: 'Spam.', community: community.name });
+  await newUser(page, 'reporter');
+  await apiAs(page, 'POST', '/api/_report', { type: 'comment', targetId: rude.id, reason: 1 });
+  await apiAs(page, 'POST', '/api/_report', { type: 'post', targetId: spam.id, reason: 1 });
+
+  await switchTo(page, mod);
+  await page.goto(modtools(community, 'reports'));
+  await expect(page.getByRole('article', { name: /^Report of a/ })).toHaveCount(2);
+  await page.getByRole('link', { name: /^Comments/ }).click();
+  await expect(page).toHaveURL(/\?filter=comments$/);
+  const commentReport = page.getByRole('article', { name: /^Report of a comment/ });
+  await expect(commentReport.getByText('A rude comment.')).toBeVisible();
+  await expect(page.getByRole('article', { name: /^Report of a post/ })).toHaveCount(0);
+  await commentReport.getByRole('button', { name: 'Delete comment' }).click();
+  await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No reports.')).toBeVisible();
+
+  await page.getByRole('link', { name: /^All/ }).click();
+  const postReport = page.getByRole('article', { name: /^Report of a post/ });
+  await postReport.getByRole('button', { name: `Ban @${author}` }).click();
+  await page.getByRole('dialog', { name: `Ban @${author} from /${community.name}?` }).getByRole('button', { name: 'Ban' }).click();
+  await expect(page.getByText('No reports.')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Mod tools' }).getByRole('link', { name: 'Banned' }).click();
+  await expect(page.getByRole('list', { name: 'Banned users' }).getByRole('link', { name: `@${author}` })).toBeVisible();
 });
 
 test('settings are saved and show on the community page', async ({ page }) => {
