@@ -81,7 +81,8 @@ export const addModBody = v.object({ username: targetUsername });
 /** PUT /api/communities/{id}/mods/{username}: the new 0-based place in the list, 0 the most senior. */
 export const moveModBody = v.object({
   position: v.pipe(
-    v.number('The position has to be a whole number of 0 or more.'),
+    // A missing position fails below, with the same message.
+    v.optional(v.number('The position has to be a whole number of 0 or more.'), -1),
     v.integer('The position has to be a whole number of 0 or more.'),
     v.minValue(0, 'The position has to be a whole number of 0 or more.'),
   ),

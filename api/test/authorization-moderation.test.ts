@@ -1,0 +1,231 @@
+// Who may make each moderation call: every call against every role of the cast, each cell on
+// targets made for it alone, so that no cell depends on another.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Comment, Post, Report, Rule } from '@quorum/shared/types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser, type SignedUp } from './community-factories.ts';
+import { buildTestApp, type TestApp, type TestResponse } from './helpers/app.ts';
+import { ADMIN_ONLY, makeCast, ROLES, type Actor, type Cast, type Role } from './helpers/roles.ts';
+
+let t: TestApp;
+let dataDir: string;
+let cast: Cast;
+/** Writes the posts, comments and reports that cells act on. */
+let writer: SignedUp;
+let reporter: SignedUp;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'quorum-authz-'));
+  t = await buildTestApp({ dataDir });
+  cast = await makeCast(t);
+  [writer, reporter] = [await makeUser(t), await makeUser(t)];
+  await writer.browser.post('/api/_joinCommunity', { communityId: cast.community.id });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+type Table = Record<Role, number>;
+
+const EVERYONE: Table = { visitor: 200, member: 200, bannedMember: 200, otherMod: 200, juniorMod: 200, seniorMod: 200, admin: 200 };
+/** The community's mods (senior or junior) and admins; visitors are asked to log in. */
+const modsOnly = (ok = 200): Table => ({ visitor: 401, member: 403, bannedMember: 403, otherMod: 403, juniorMod: ok, seniorMod: ok, admin: ok });
+/** Acting as mods: the community's mods only (admins act as admins). */
+const AS_MODS: Table = { ...modsOnly(), admin: 403 };
+
+const base = () => `/api/communities/${cast.community.id}`;
+
+async function freshPost(): Promise<Post> {
+  const response = await writer.browser.post('/api/posts', { community: cast.community.name, title: 'A post to act on', body: 'Text' });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+async function freshComment(): Promise<{ post: Post; comment: Comment }> {
+  const post = await freshPost();
+  const response = await writer.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'A comment to act on' });
+  expect(response.statusCode).toBe(201);
+  return { post, comment: response.json() };
+}
+
+/** A new user made a mod of the cast's community, the most junior one. */
+async function freshMod(): Promise<SignedUp> {
+  const mod = await makeUser(t);
+  expect((await cast.actors.seniorMod.browser.post(`${base()}/mods`, { username: mod.username })).statusCode).toBe(200);
+  return mod;
+}
+
+async function freshRule(): Promise<Rule> {
+  const response = await cast.actors.seniorMod.browser.post(`${base()}/rules`, { rule: 'Be nice' });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+async function png(): Promise<Buffer> {
+  return sharp({ create: { width: 600, height: 200, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+}
+
+function uploadImage(actor: Actor, path: string, data: Buffer): Promise<TestResponse> {
+  const boundary = `----quorum${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="picture.png"\r\nContent-Type: image/png\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return actor.browser.request('POST', path, { rawBody: payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+}
+
+interface Call {
+  name: string;
+  expected: Table;
+  /** Makes what the call acts on, then makes it as `actor`. */
+  run: (actor: Actor) => Promise<TestResponse>;
+}
+
+const CALLS: Call[] = [
+  // Mods
+  { name: 'GET mods', expected: EVERYONE, run: (a) => a.browser.get(`${base()}/mods`) },
+  {
+    name: 'POST mods',
+    expected: modsOnly(),
+    run: async (a) => a.browser.post(`${base()}/mods`, { username: (await makeUser(t)).username }),
+  },
+  {
+    name: 'DELETE mods/{junior}',
+    expected: modsOnly(),
+    run: async (a) => a.browser.request('DELETE', `${base()}/mods/${(await freshMod()).username}`),
+  },
+  {
+    name: 'PUT mods/{junior}',
+    expected: modsOnly(),
+    run: async (a) => a.browser.request('PUT', `${base()}/mods/${(await freshMod()).username}`, { body: { position: 2 } }),
+  },
+  // Bans
+  { name: 'GET banned', expected: modsOnly(), run: (a) => a.browser.get(`${base()}/banned`) },
+  {
+    name: 'POST banned',
+    expected: modsOnly(),
+    run: async (a) => a.browser.post(`${base()}/banned`, { username: (await makeUser(t)).username }),
+  },
+  {
+    name: 'DELETE banned',
+    expected: modsOnly(),
+    run: async (a) => {
+      const target = await makeUser(t);
+      expect((await cast.actors.seniorMod.browser.post(`${base()}/banned`, { username: target.username })).statusCode).toBe(200);
+      return a.browser.request('DELETE', `${base()}/banned`, { body: { username: target.username } });
+    },
+  },
+  // Reports and modtools lists
+  { name: 'GET reports', expected: modsOnly(), run: (a) => a.browser.get(`${base()}/reports`) },
+  {
+    name: 'DELETE reports/{id}',
+    expected: modsOnly(),
+    run: async (a) => {
+      const reported = await reporter.browser.post('/api/_report', { type: 'post', targetId: (await freshPost()).id, reason: 2 });
+      expect(reported.statusCode).toBe(201);
+      return a.browser.request('DELETE', `${base()}/reports/${reported.json<Report>().id}`);
+    },
+  },
+  { name: 'GET removed posts', expected: modsOnly(), run: (a) => a.browser.get(`/api/posts?communityId=${cast.community.id}&filter=deleted`) },
+  { name: 'GET locked posts', expected: modsOnly(), run: (a) => a.browser.get(`/api/posts?communityId=${cast.community.id}&filter=locked`) },
+  // Community settings, rules, icon and banner
+  { name: 'PUT community', expected: modsOnly(), run: (a) => a.browser.request('PUT', base(), { body: { about: 'Changed.' } }) },
+  { name: 'GET rules', expected: EVERYONE, run: (a) => a.browser.get(`${base()}/rules`) },
+  { name: 'POST rules', expected: modsOnly(201), run: (a) => a.browser.post(`${base()}/rules`, { rule: 'No spam' }) },
+  {
+    name: 'PUT rules/{id}',
+    expected: modsOnly(),
+    run: async (a) => a.browser.request('PUT', `${base()}/rules/${(await freshRule()).id}`, { body: { rule: 'Be kind' } }),
+  },
+  {
+    name: 'DELETE rules/{id}',
+    expected: modsOnly(204),
+    run: async (a) => a.browser.request('DELETE', `${base()}/rules/${(await freshRule()).id}`),
+  },
+  ...(['pro_pic', 'banner_image'] as const).flatMap((slot): Call[] => [
+    { name: `POST ${slot}`, expected: modsOnly(), run: async (a) => uploadImage(a, `${base()}/${slot}`, await png()) },
+    { name: `DELETE ${slot}`, expected: modsOnly(), run: (a) => a.browser.request('DELETE', `${base()}/${slot}`) },
+  ]),
+  // Posts and comments
+  {
+    name: 'PUT post lock',
+    expected: modsOnly(),
+    run: async (a) => a.browser.request('PUT', `/api/posts/${(await freshPost()).publicId}?action=lock`),
+  },
+  {
+    name: 'PUT post unlock',
+    expected: modsOnly(),
+    run: async (a) => {
+      const post = await freshPost();
+      expect((await cast.actors.seniorMod.browser.request('PUT', `/api/posts/${post.publicId}?action=lock`)).statusCode).toBe(200);
+      return a.browser.request('PUT', `/api/posts/${post.publicId}?action=unlock`);
+    },
+  },
+  {
+    name: 'PUT post pin',
+    expected: modsOnly(),
+    run: async (a) => {
+      await t.sql`update posts set pinned_at = null where community_id = ${cast.community.id}`;
+      return a.browser.request('PUT', `/api/posts/${(await freshPost()).publicId}?action=pin`);
+    },
+  },
+  {
+    name: 'PUT post unpin',
+    expected: modsOnly(),
+    run: async (a) => {
+      await t.sql`update posts set pinned_at = null where community_id = ${cast.community.id}`;
+      const post = await freshPost();
+      expect((await cast.actors.seniorMod.browser.request('PUT', `/api/posts/${post.publicId}?action=pin`)).statusCode).toBe(200);
+      return a.browser.request('PUT', `/api/posts/${post.publicId}?action=unpin`);
+    },
+  },
+  {
+    name: 'PUT post pin site-wide',
+    expected: ADMIN_ONLY,
+    run: async (a) => {
+      await t.sql`update posts set pinned_site_at = null`;
+      return a.browser.request('PUT', `/api/posts/${(await freshPost()).publicId}?action=pin&siteWide=true`);
+    },
+  },
+  {
+    name: 'DELETE post as mods',
+    expected: AS_MODS,
+    run: async (a) => a.browser.request('DELETE', `/api/posts/${(await freshPost()).publicId}?deleteAs=mods`),
+  },
+  {
+    name: 'DELETE post as admins',
+    expected: ADMIN_ONLY,
+    run: async (a) => a.browser.request('DELETE', `/api/posts/${(await freshPost()).publicId}?deleteAs=admins`),
+  },
+  {
+    name: 'DELETE comment as mods',
+    expected: AS_MODS,
+    run: async (a) => {
+      const { post, comment } = await freshComment();
+      return a.browser.request('DELETE', `/api/posts/${post.publicId}/comments/${comment.id}?deleteAs=mods`);
+    },
+  },
+  {
+    name: 'DELETE comment as admins',
+    expected: ADMIN_ONLY,
+    run: async (a) => {
+      const { post, comment } = await freshComment();
+      return a.browser.request('DELETE', `/api/posts/${post.publicId}/comments/${comment.id}?deleteAs=admins`);
+    },
+  },
+];
+
+describe('moderation calls × roles', () => {
+  it.each(CALLS.map((call) => [call.name, call] as const))('%s', async (_name, call) => {
+    const actual = {} as Table;
+    for (const role of ROLES) {
+      const response = await call.run(cast.actors[role]);
+      actual[role] = response.statusCode;
+    }
+    expect(actual).toEqual(call.expected);
+  });
+});
