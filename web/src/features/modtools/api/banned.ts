@@ -1,5 +1,5 @@
 import { ApiError } from '@quorum/client/api-error';
-import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { Messages } from '@quorum/shared/errors';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
@@ -22,9 +22,9 @@ export function banFormError(error: Error | null, username: string): string | nu
   return error.status === 400 ? error.message : null;
 }
 
-/** A refusal is the snack 'Forbidden.', unless the server says why (the user is a mod or an admin). */
+/** A refusal is the snack 'Forbidden.', or the server's reason when it gives one (the user is a mod or an admin). */
 function forbiddenMessage(error: ApiError): string {
-  return error.code === ErrorCode.forbidden || !error.message ? Messages.forbidden : error.message;
+  return error.message || Messages.forbidden;
 }
 
 /**
