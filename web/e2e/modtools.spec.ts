@@ -73,6 +73,9 @@ test('a mod bans a member, who then cannot comment there', async ({ page }) => {
   await form.getByLabel('Ban a user').fill(member);
   await form.getByRole('button', { name: 'Ban' }).click();
   await expect(form.getByText(`${member} is already banned.`)).toBeVisible();
+  await form.getByLabel('Ban a user').fill(ADMIN.username);
+  await form.getByRole('button', { name: 'Ban' }).click();
+  await expect(page.getByText('Moderators of the community and admins cannot be banned from it.')).toBeVisible();
 
   await switchTo(page, member);
   await page.goto(postPath(post));
