@@ -239,6 +239,8 @@ test('rules are added, edited, put in order and deleted', async ({ page }) => {
   await expect(rules.nth(0)).toContainText('No spam');
   await expect(rules.nth(1)).toContainText('Be kind to everyone');
   await expect(page.getByRole('button', { name: 'Move rule 1 up' })).toBeDisabled();
+  // The moved rule's Up button is now disabled: the keyboard goes on from its Down button.
+  await expect(page.getByRole('button', { name: 'Move rule 1 down' })).toBeFocused();
 
   await page.goto(`/${community.name}`);
   const card = page.getByRole('complementary', { name: `About /${community.name}` });

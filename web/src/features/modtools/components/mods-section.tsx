@@ -9,6 +9,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { addModError, isUnknownUser, modsOptions, useAddMod, useMoveMod, useRemoveMod } from '../api/mods.ts';
+import { useMoveFocus, type MoveDirection } from '../hooks/use-move-focus.ts';
 import { ModtoolsListError, ModtoolsListSkeleton } from './list-states.tsx';
 import { ModtoolsPage } from './modtools-layout.tsx';
 import { UsernameForm } from './username-form.tsx';
@@ -34,9 +35,12 @@ export function ModsSection({ community, viewer }: ModsSectionProps) {
   const own = mods?.findIndex((mod) => mod.id === viewer.id) ?? -1;
   // A place the viewer may act on: a mod's own place and those below it; every place for admins.
   const canManage = (index: number) => viewer.isAdmin || (own >= 0 && index >= own);
-  const moving = move.isPending;
+  const { moveButtonProps, refocus } = useMoveFocus('mods');
 
-  const moveTo = (mod: User, position: number) => move.mutate({ communityId: community.id, username: mod.username, position });
+  const moveTo = (mod: User, direction: MoveDirection, position: number) => {
+    if (move.isPending) return;
+    move.mutate({ communityId: community.id, username: mod.username, position }, { onSuccess: () => refocus(mod.id, direction) });
+  };
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -92,8 +96,8 @@ export function ModsSection({ community, viewer }: ModsSectionProps) {
                         type="button"
                         className="icon-button"
                         aria-label={`Move @${mod.username} up`}
-                        disabled={moving}
-                        onClick={() => moveTo(mod, index - 1)}
+                        onClick={() => moveTo(mod, 'up', index - 1)}
+                        {...moveButtonProps(mod.id, 'up')}
                       >
                         <Icon name="arrowUp" size={18} />
                       </button>
@@ -103,8 +107,8 @@ export function ModsSection({ community, viewer }: ModsSectionProps) {
                         type="button"
                         className="icon-button"
                         aria-label={`Move @${mod.username} down`}
-                        disabled={moving}
-                        onClick={() => moveTo(mod, index + 1)}
+                        onClick={() => moveTo(mod, 'down', index + 1)}
+                        {...moveButtonProps(mod.id, 'down')}
                       >
                         <Icon name="arrowDown" size={18} />
                       </button>

@@ -10,6 +10,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { rulesOptions, useCreateRule, useDeleteRule, useUpdateRule } from '../api/rules.ts';
+import { useMoveFocus, type MoveDirection } from '../hooks/use-move-focus.ts';
 import { ModtoolsListError, ModtoolsListSkeleton } from './list-states.tsx';
 import { ModtoolsPage } from './modtools-layout.tsx';
 
@@ -80,7 +81,12 @@ export function RulesSection({ community }: { community: Community }) {
   const query = useQuery(rulesOptions(community.id));
   const rules = query.data;
 
-  const moveTo = (rule: Rule, zIndex: number) => move.mutate({ communityId: community.id, rule: { ...rule, zIndex } });
+  const { moveButtonProps, refocus } = useMoveFocus('rules');
+
+  const moveTo = (rule: Rule, direction: MoveDirection, zIndex: number) => {
+    if (move.isPending) return;
+    move.mutate({ communityId: community.id, rule: { ...rule, zIndex } }, { onSuccess: () => refocus(rule.id, direction) });
+  };
 
   return (
     <ModtoolsPage
@@ -118,8 +124,9 @@ export function RulesSection({ community }: { community: Community }) {
                   type="button"
                   className="icon-button"
                   aria-label={`Move rule ${index + 1} up`}
-                  disabled={index === 0 || move.isPending}
-                  onClick={() => moveTo(rule, index - 1)}
+                  disabled={index === 0}
+                  onClick={() => moveTo(rule, 'up', index - 1)}
+                  {...moveButtonProps(rule.id, 'up')}
                 >
                   <Icon name="arrowUp" size={18} />
                 </button>
@@ -127,8 +134,9 @@ export function RulesSection({ community }: { community: Community }) {
                   type="button"
                   className="icon-button"
                   aria-label={`Move rule ${index + 1} down`}
-                  disabled={index === rules.length - 1 || move.isPending}
-                  onClick={() => moveTo(rule, index + 1)}
+                  disabled={index === rules.length - 1}
+                  onClick={() => moveTo(rule, 'down', index + 1)}
+                  {...moveButtonProps(rule.id, 'down')}
                 >
                   <Icon name="arrowDown" size={18} />
                 </button>
