@@ -91,8 +91,10 @@ export const mutations = {
   deleteRule: define(['communities', 'rules', 'delete'], ({ communityId, ruleId }: { communityId: string; ruleId: string }) =>
     api.deleteRule(communityId, ruleId),
   ),
-  addMod: define(['communities', 'mods', 'add'], ({ communityId, username }: { communityId: string; username: string }): Promise<User[]> =>
-    api.addMod(communityId, username), 'always',
+  addMod: define(
+    ['communities', 'mods', 'add'],
+    ({ communityId, username }: { communityId: string; username: string }): Promise<User[]> => api.addMod(communityId, username),
+    'always',
   ),
   removeMod: define(['communities', 'mods', 'remove'], ({ communityId, username }: { communityId: string; username: string }): Promise<User[]> =>
     api.removeMod(communityId, username),
@@ -102,8 +104,10 @@ export const mutations = {
     ({ communityId, username, position }: { communityId: string; username: string; position: number }): Promise<User[]> =>
       api.moveMod(communityId, username, position),
   ),
-  banFromCommunity: define(['communities', 'banned', 'add'], ({ communityId, username }: { communityId: string; username: string }): Promise<User> =>
-    api.banFromCommunity(communityId, username), 'always',
+  banFromCommunity: define(
+    ['communities', 'banned', 'add'],
+    ({ communityId, username }: { communityId: string; username: string }): Promise<User> => api.banFromCommunity(communityId, username),
+    'always',
   ),
   unbanFromCommunity: define(['communities', 'banned', 'remove'], ({ communityId, username }: { communityId: string; username: string }): Promise<User> =>
     api.unbanFromCommunity(communityId, username),
