@@ -114,7 +114,7 @@ describe('GET /api/communities/:id/banned', () => {
 });
 
 describe('a user banned from a community', () => {
-  it('is refused posts, comments, replies and votes there with banned_from_community', async () => {
+  it('is refused posts, comments, replies, votes and joining there with banned_from_community', async () => {
     const { community, mod, member } = await setting();
     const post = (await mod.browser.post('/api/posts', { community: community.name, title: 'A post', body: 'Text' })).json<Post>();
     const comment = (await mod.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'A comment' })).json<Comment>();
@@ -129,6 +129,8 @@ describe('a user banned from a community', () => {
       commentVote: () => member.browser.post('/api/_commentVote', { commentId: comment.id, up: false }),
     };
     for (const [name, call] of Object.entries(calls)) expect((await call()).json(), name).toEqual(refusal);
+    expect((await member.browser.post('/api/_joinCommunity', { communityId: community.id })).json(), 'join').toEqual(refusal);
+    expect((await member.browser.post('/api/_joinCommunity', { communityId: community.id, leave: true })).statusCode).toBe(200);
 
     const [counts] = await t.sql<{ upvotes: number; noComments: number }[]>`select upvotes, no_comments from posts where id = ${post.id}`;
     expect(counts).toEqual({ upvotes: 1, noComments: 1 });

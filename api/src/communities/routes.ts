@@ -12,7 +12,7 @@ import { parse } from '../http/validate.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { createCommunity } from './actions.ts';
 import communityImageRoutes from './image-routes.ts';
-import { assertCanModerate, assertCommunityExists, loadCommunity, loadCommunityByName } from './load.ts';
+import { assertCanModerate, assertNotBanned, loadCommunity, loadCommunityByName } from './load.ts';
 import modRoutes from './mod-routes.ts';
 import { presentCommunity } from './present.ts';
 import { listCommunities, searchCommunities, setMembership, updateCommunity, type PageStart } from './queries.ts';
@@ -100,7 +100,8 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
   app.post('/_joinCommunity', { config: { idempotent: true } }, async (request): Promise<Community> => {
     const user = requireUser(request);
     const body = parse(joinCommunityBody, request.body);
-    await assertCommunityExists(sql, body.communityId);
+    const community = await loadCommunity(sql, body.communityId, user.id);
+    if (!body.leave) await assertNotBanned(sql, community, user.id);
     await setMembership(sql, body.communityId, user.id, !body.leave);
     return presentCommunity(await loadCommunity(sql, body.communityId, user.id));
   });
