@@ -201,6 +201,16 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
   const listName = `fit-${Date.now().toString(36)}`;
   const list = await apiAs<{ id: string }>(page, 'POST', `/api/users/${ADMIN.username}/lists`, { name: listName });
   await apiAs(page, 'POST', `/api/lists/${list.id}/items`, { targetId: post.id, targetType: 'post' });
+  // Modtools with long content in each list: a rule, a locked post, a report, a ban.
+  await apiAs(page, 'POST', `/api/communities/${community.id}/rules`, { rule: `Rule ${LONG_WORD.slice(0, 200)}`, description: `About ${LONG_URL}` });
+  await apiAs(page, 'PUT', `/api/posts/${post.publicId}?action=lock&lockAs=mods`);
+  await logOutViaApi(page);
+  const reporter = await signUp(page, newUsername('fit_reporter'));
+  await apiAs(page, 'POST', '/api/_report', { type: 'post', targetId: post.id, reason: 1, description: `Because ${LONG_WORD.slice(0, 100)}` });
+  await logOutViaApi(page);
+  await logIn(page, ADMIN.username, ADMIN.password);
+  await apiAs(page, 'POST', `/api/communities/${community.id}/banned`, { username: reporter });
+  const modtools = (section: string) => `/${community.name}/modtools/${section}`;
   const screens: Record<string, string> = {
     home: '/',
     community: `/${community.name}`,
@@ -211,6 +221,13 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
     lists: `/@${ADMIN.username}/lists`,
     list: `/@${ADMIN.username}/lists/${listName}`,
     notifications: '/notifications',
+    'modtools-settings': modtools('settings'),
+    'modtools-reports': modtools('reports'),
+    'modtools-removed': modtools('removed'),
+    'modtools-locked': modtools('locked'),
+    'modtools-banned': modtools('banned'),
+    'modtools-mods': modtools('mods'),
+    'modtools-rules': modtools('rules'),
   };
   const runs = [
     ...WIDTHS.map((width) => ({ width, colorScheme: 'light' as const })),

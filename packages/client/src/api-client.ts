@@ -362,7 +362,14 @@ export function createApiClient(options: ApiClientOptions) {
       request<{ success: true }>(`/api/mutes/users/${encodeURIComponent(userId)}`, { method: 'DELETE', ...call }),
     unmuteCommunity: (communityId: string, call: CallOptions = {}) =>
       request<{ success: true }>(`/api/mutes/communities/${encodeURIComponent(communityId)}`, { method: 'DELETE', ...call }),
-    getRules: (communityId: string) => request<Rule[]>(`/api/communities/${encodeURIComponent(communityId)}/rules`),
+    getRules: (communityId: string, signal?: AbortSignal) => request<Rule[]>(`/api/communities/${encodeURIComponent(communityId)}/rules`, { signal }),
+    createRule: (communityId: string, body: { rule: string; description: string | null }) =>
+      request<Rule>(`/api/communities/${encodeURIComponent(communityId)}/rules`, { method: 'POST', body }),
+    /** Changes a rule's text and, with `zIndex`, moves it to that place (0 is the first). */
+    updateRule: (communityId: string, ruleId: string, body: { rule: string; description: string | null; zIndex?: number }) =>
+      request<Rule>(`/api/communities/${encodeURIComponent(communityId)}/rules/${encodeURIComponent(ruleId)}`, { method: 'PUT', body }),
+    deleteRule: (communityId: string, ruleId: string) =>
+      request<null>(`/api/communities/${encodeURIComponent(communityId)}/rules/${encodeURIComponent(ruleId)}`, { method: 'DELETE' }),
     /** POST /api/communities/{id}/pro_pic or /banner_image with the multipart field `image`. */
     uploadCommunityImage: (communityId: string, which: 'pro_pic' | 'banner_image', image: Blob) =>
       upload<Community>(`/api/communities/${encodeURIComponent(communityId)}/${which}`, 'image', image),

@@ -8,6 +8,10 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return text ? `${path}?${text}` : path;
 }
 
+/** The pages of a community's moderation area, in the order its navigation lists them. */
+export const MODTOOLS_SECTIONS = ['settings', 'reports', 'removed', 'locked', 'banned', 'mods', 'rules'] as const;
+export type ModtoolsSection = (typeof MODTOOLS_SECTIONS)[number];
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   subscriptions: { path: '/subscriptions', getHref: () => '/subscriptions' },
@@ -39,7 +43,11 @@ export const paths = {
   search: { getHref: () => '/search' },
   /** Registered after every fixed route, so that a fixed route wins over a community name. */
   community: { path: '/:communityName', getHref: (name: string) => `/${encodeURIComponent(name)}` },
-  communityModtools: { getHref: (name: string) => `/${encodeURIComponent(name)}/modtools` },
+  /** The moderation area; without a section, the address that sends on to its settings. */
+  communityModtools: {
+    path: '/:communityName/modtools/*',
+    getHref: (name: string, section?: ModtoolsSection) => `/${encodeURIComponent(name)}/modtools${section ? `/${section}` : ''}`,
+  },
   post: {
     path: '/:communityName/post/:publicId',
     getHref: (communityName: string, publicId: string) => `/${encodeURIComponent(communityName)}/post/${encodeURIComponent(publicId)}`,

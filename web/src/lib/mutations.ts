@@ -9,7 +9,7 @@
 import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
 import type { CreatePostBody } from '@quorum/shared/schemas/posts';
 import type { LoginBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
-import type { Comment, Community, Image, List, Notification, Post, User, UserGroup } from '@quorum/shared/types';
+import type { Comment, Community, Image, List, Notification, Post, Report, Rule, User, UserGroup } from '@quorum/shared/types';
 import { useMutation, type MutationKey, type QueryClient, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { keyRoots } from './cache/key-roots.ts';
@@ -69,6 +69,51 @@ export const mutations = {
   ),
   removeCommunityImage: define(['communities', 'remove-image'], ({ community, kind }: { community: Community; kind: CommunityImageKind }): Promise<Community> =>
     api.deleteCommunityImage(community.id, kind),
+  ),
+  updateCommunity: define(
+    ['communities', 'update'],
+    ({ community, changes }: { community: Community; changes: { about: string | null; postingRestricted: boolean } }): Promise<Community> =>
+      api.updateCommunity(community.id, changes),
+    'always',
+  ),
+  createRule: define(
+    ['communities', 'rules', 'create'],
+    ({ communityId, rule, description }: { communityId: string; rule: string; description: string | null }): Promise<Rule> =>
+      api.createRule(communityId, { rule, description }),
+    'always',
+  ),
+  updateRule: define(
+    ['communities', 'rules', 'update'],
+    ({ communityId, rule }: { communityId: string; rule: Rule }): Promise<Rule> =>
+      api.updateRule(communityId, rule.id, { rule: rule.rule, description: rule.description, zIndex: rule.zIndex }),
+    'always',
+  ),
+  deleteRule: define(['communities', 'rules', 'delete'], ({ communityId, ruleId }: { communityId: string; ruleId: string }) =>
+    api.deleteRule(communityId, ruleId),
+  ),
+  addMod: define(
+    ['communities', 'mods', 'add'],
+    ({ communityId, username }: { communityId: string; username: string }): Promise<User[]> => api.addMod(communityId, username),
+    'always',
+  ),
+  removeMod: define(['communities', 'mods', 'remove'], ({ communityId, username }: { communityId: string; username: string }): Promise<User[]> =>
+    api.removeMod(communityId, username),
+  ),
+  moveMod: define(
+    ['communities', 'mods', 'move'],
+    ({ communityId, username, position }: { communityId: string; username: string; position: number }): Promise<User[]> =>
+      api.moveMod(communityId, username, position),
+  ),
+  banFromCommunity: define(
+    ['communities', 'banned', 'add'],
+    ({ communityId, username }: { communityId: string; username: string }): Promise<User> => api.banFromCommunity(communityId, username),
+    'always',
+  ),
+  unbanFromCommunity: define(['communities', 'banned', 'remove'], ({ communityId, username }: { communityId: string; username: string }): Promise<User> =>
+    api.unbanFromCommunity(communityId, username),
+  ),
+  ignoreReport: define([...keyRoots.reports, 'ignore'], ({ communityId, reportId }: { communityId: string; reportId: string }): Promise<Report> =>
+    api.ignoreReport(communityId, reportId),
   ),
   login: define(['session', 'login'], (body: LoginBody): Promise<User> => api.login(body), 'always'),
   logout: define(['session', 'logout'], () => api.logout(), 'always'),

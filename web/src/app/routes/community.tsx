@@ -1,5 +1,6 @@
 import { ApiError } from '@quorum/client/api-error';
 import { COMMUNITY_NAME_PATTERN, USERNAME_PATTERN, WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
+import { Messages } from '@quorum/shared/errors';
 import type { Community } from '@quorum/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -18,6 +19,7 @@ import { useFeedSort } from '../../features/posts/hooks/use-feed-sort.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { isUnavailableOffline } from '../../lib/offline.ts';
+import { useInitialData } from '../../lib/session/get-initial.ts';
 import { NotFoundRoute } from './not-found.tsx';
 import { ProfileRoute } from './profile.tsx';
 import '../../features/posts/components/feed/feed.css';
@@ -85,6 +87,7 @@ function CommunityScreen({ communityName }: { communityName: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_BREAKPOINT_PX}px)`);
+  const { bannedFrom } = useInitialData();
   useDocumentTitle(community ? `/${community.name}` : communityName);
 
   // Names are case-insensitive: the address takes the community's own spelling.
@@ -112,6 +115,11 @@ function CommunityScreen({ communityName }: { communityName: string }) {
   return (
     <div className="community-page">
       <CommunityHeader community={community} />
+      {bannedFrom.includes(community.id) && (
+        <p className="notice notice--danger" role="status">
+          {Messages.bannedFromCommunity}
+        </p>
+      )}
       {wide ? (
         <div className="columns">
           <div className="columns__main feed-page__main">

@@ -37,6 +37,8 @@ const PATHS = {
     </>
   ),
   chevronDown: <path d="m6.5 9.5 5.5 5.5 5.5-5.5" />,
+  chevronLeft: <path d="m14.5 6.5-5.5 5.5 5.5 5.5" />,
+  chevronRight: <path d="m9.5 6.5 5.5 5.5-5.5 5.5" />,
   settings: (
     <>
       <path d="M4 7h9.5M18.5 7H20M4 17h1.5M10.5 17H20" />

@@ -13,3 +13,8 @@ export function isCommunity(value: object): value is Community {
 export function updateCachedCommunity(client: QueryClient, community: Community): void {
   writeEntity(client, isCommunity, community.id, (cached) => ({ ...cached, ...community }));
 }
+
+/** Changes some fields of the community wherever it is cached (its rules, its mods). */
+export function patchCachedCommunity(client: QueryClient, id: string, patch: Partial<Community>): void {
+  writeEntity(client, isCommunity, id, (cached) => ({ ...cached, ...patch }));
+}

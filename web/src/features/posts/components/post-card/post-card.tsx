@@ -23,6 +23,8 @@ interface PostCardProps {
   eager?: boolean;
   /** Leave the community out of the byline (on the community's own page). */
   showCommunity?: boolean;
+  /** Voting off whether or not the post is locked (posts shown in modtools). */
+  votingDisabled?: boolean;
 }
 
 /** Clicks on these go where they point; a click anywhere else on the card opens the post. */
@@ -117,7 +119,7 @@ function Thumbnail({ post, image, href, eager }: { post: Post; image: Image; hre
  * A post in a feed, as a card (byline, title, preview of the body or picture, actions) or as a
  * compact row (votes, title and a thumbnail). Hidden posts shrink to a 'Hidden post' line with Undo.
  */
-export function PostCard({ post, layout = 'card', eager = false, showCommunity = true }: PostCardProps) {
+export function PostCard({ post, layout = 'card', eager = false, showCommunity = true, votingDisabled = false }: PostCardProps) {
   const navigate = useNavigate();
   const titleId = useId();
   if (post.hidden) return <HiddenPost post={post} />;
@@ -151,7 +153,7 @@ export function PostCard({ post, layout = 'card', eager = false, showCommunity =
   if (layout === 'compact') {
     return (
       <article className="post-card post-card--compact" aria-labelledby={titleId} onClick={onClick} data-post-id={post.id}>
-        <PostVotes post={post} orientation="column" />
+        <PostVotes post={post} orientation="column" disabled={votingDisabled} />
         <div className="post-card__main">
           <PostByline post={post} showCommunity={showCommunity} compact />
           {title}
@@ -193,7 +195,7 @@ export function PostCard({ post, layout = 'card', eager = false, showCommunity =
       )}
       {post.type === 'image' && image && <CardImage post={post} image={image} href={href} eager={eager} />}
       <footer className="post-card__footer">
-        <PostVotes post={post} />
+        <PostVotes post={post} disabled={votingDisabled} />
         {comments}
       </footer>
     </article>

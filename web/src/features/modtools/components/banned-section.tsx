@@ -1,0 +1,69 @@
+import type { Community, User } from '@quorum/shared/types';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { paths } from '../../../config/paths.ts';
+import { banFormError, bannedOptions, useBanFromCommunity, useUnbanFromCommunity } from '../api/banned.ts';
+import { ModtoolsListError, ModtoolsListSkeleton } from './list-states.tsx';
+import { ModtoolsPage } from './modtools-layout.tsx';
+import { UsernameForm } from './username-form.tsx';
+
+/** Ban a user from the community by name; the banned users, each with Unban. */
+export function BannedSection({ community }: { community: Community }) {
+  const query = useQuery(bannedOptions(community.id));
+  const ban = useBanFromCommunity();
+  const unban = useUnbanFromCommunity();
+  const [unbanning, setUnbanning] = useState<User | null>(null);
+  const error = ban.variables ? banFormError(ban.error, ban.variables.username) : null;
+
+  return (
+    <ModtoolsPage title="Banned">
+      <UsernameForm
+        label="Ban a user"
+        submitLabel="Ban"
+        pending={ban.isPending}
+        error={error}
+        onEdit={() => ban.reset()}
+        onSubmit={(username, done) => ban.mutate({ communityId: community.id, username }, { onSuccess: done })}
+      />
+      {query.data ? (
+        query.data.length === 0 ? (
+          <p className="card modtools-empty">No banned users.</p>
+        ) : (
+          <ul className="card modtools-list" aria-label="Banned users">
+            {query.data.map((user) => (
+              <li key={user.id} className="modtools-list__row">
+                <Link className="modtools-list__main" to={paths.profile.getHref(user.username)}>
+                  <Avatar name={user.username} image={user.proPic} size={28} />
+                  <span className="modtools-list__name">@{user.username}</span>
+                </Link>
+                <div className="modtools-list__buttons">
+                  <button type="button" className="button button--small" aria-label={`Unban @${user.username}`} onClick={() => setUnbanning(user)}>
+                    Unban
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : query.isError ? (
+        <ModtoolsListError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <ModtoolsListSkeleton rows={2} />
+      )}
+      <ConfirmDialog
+        open={unbanning !== null}
+        title={`Unban @${unbanning?.username ?? ''}?`}
+        description="Are you sure?"
+        confirmLabel="Unban"
+        busy={unban.isPending}
+        onClose={() => setUnbanning(null)}
+        onConfirm={() => {
+          if (unbanning) unban.mutate({ communityId: community.id, username: unbanning.username }, { onSuccess: () => setUnbanning(null) });
+        }}
+      />
+    </ModtoolsPage>
+  );
+}

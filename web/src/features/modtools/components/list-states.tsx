@@ -1,0 +1,27 @@
+import { Skeleton, SkeletonLines } from '../../../components/ui/skeleton.tsx';
+
+/** Cards of grey lines while a modtools list loads. */
+export function ModtoolsListSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <div className="modtools-posts" aria-hidden="true">
+      {Array.from({ length: rows }, (_, index) => (
+        <div key={index} className="card report-card">
+          <Skeleton width="35%" height={14} />
+          <SkeletonLines lines={[['85%', 20], ['60%', 14]]} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A list that could not load, with Retry. */
+export function ModtoolsListError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div className="card modtools-empty" role="alert">
+      <p>Something went wrong.</p>
+      <button type="button" className="button button--small" onClick={onRetry} disabled={retrying}>
+        Retry
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { MODTOOLS_PAGE_SIZE } from '@quorum/shared/constants';
+import type { Community, Post } from '@quorum/shared/types';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Pagination, usePageParam } from '../../../components/ui/pagination.tsx';
+import { moderatedPostsOptions } from '../api/get-moderated-posts.ts';
+import type { ModeratedPostFilter } from '../api/keys.ts';
+import { ModtoolsListError, ModtoolsListSkeleton } from './list-states.tsx';
+import { ModtoolsPage } from './modtools-layout.tsx';
+
+const TITLES: Record<ModeratedPostFilter, { title: string; empty: string }> = {
+  deleted: { title: 'Removed', empty: 'No removed posts.' },
+  locked: { title: 'Locked', empty: 'No locked posts.' },
+};
+
+interface ModeratedPostsProps {
+  community: Community;
+  filter: ModeratedPostFilter;
+  /** Draws one post (a feed card with voting off). */
+  renderPost: (post: Post) => ReactNode;
+}
+
+/** The community's removed or locked posts, ten a page, newest first. */
+export function ModeratedPosts({ community, filter, renderPost }: ModeratedPostsProps) {
+  const page = usePageParam();
+  const query = useQuery(moderatedPostsOptions(community.id, filter, page));
+  const { title, empty } = TITLES[filter];
+  const total = query.data ? Math.ceil(query.data.noPosts / MODTOOLS_PAGE_SIZE) : 0;
+
+  let content: ReactNode;
+  if (query.data) {
+    content =
+      query.data.posts.length === 0 ? (
+        <p className="card modtools-empty">{empty}</p>
+      ) : (
+        <ul className="modtools-posts" aria-label={title}>
+          {query.data.posts.map((post) => (
+            <li key={post.id}>{renderPost(post)}</li>
+          ))}
+        </ul>
+      );
+  } else if (query.isError) {
+    content = <ModtoolsListError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  } else {
+    content = <ModtoolsListSkeleton />;
+  }
+
+  return (
+    <ModtoolsPage title={title}>
+      {content}
+      <Pagination page={page} total={total} label={`${title} pages`} />
+    </ModtoolsPage>
+  );
+}

@@ -1,0 +1,171 @@
+import { ApiError } from '@quorum/client/api-error';
+import { RULE_DESCRIPTION_MAX, RULE_MAX } from '@quorum/shared/constants';
+import { createRuleBody } from '@quorum/shared/schemas/communities';
+import type { Community, Rule } from '@quorum/shared/types';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
+import { rulesOptions, useCreateRule, useDeleteRule, useUpdateRule } from '../api/rules.ts';
+import { useMoveFocus, type MoveDirection } from '../hooks/use-move-focus.ts';
+import { ModtoolsListError, ModtoolsListSkeleton } from './list-states.tsx';
+import { ModtoolsPage } from './modtools-layout.tsx';
+
+function RuleForm({ community, rule, onDone }: { community: Community; rule: Rule | null; onDone: () => void }) {
+  const create = useCreateRule();
+  const update = useUpdateRule();
+  const [text, setText] = useState(rule?.rule ?? '');
+  const [description, setDescription] = useState(rule?.description ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const pending = create.isPending || update.isPending;
+  const failure = create.error ?? update.error;
+  const serverError = failure instanceof ApiError && failure.status === 400 ? failure.message : null;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = v.safeParse(createRuleBody, { rule: text, description: description.trim() || null });
+    if (!parsed.success) {
+      setError(parsed.issues[0].message);
+      return;
+    }
+    setError(null);
+    if (rule) update.mutate({ communityId: community.id, rule: { ...rule, ...parsed.output } }, { onSuccess: onDone });
+    else create.mutate({ communityId: community.id, ...parsed.output }, { onSuccess: onDone });
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <fieldset className="form__fields" disabled={pending}>
+        {serverError && (
+          <p className="form__error" role="alert">
+            {serverError}
+          </p>
+        )}
+        <TextField
+          label="Rule"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value.slice(0, RULE_MAX));
+            setError(null);
+          }}
+          maxLength={RULE_MAX}
+          error={error}
+          autoComplete="off"
+          autoFocusOnOpen
+        />
+        <CountedTextArea label="Description (optional)" value={description} onChange={setDescription} maxLength={RULE_DESCRIPTION_MAX} />
+      </fieldset>
+      <div className="modal__actions">
+        <button type="button" className="button button--ghost" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? 'Saving…' : rule ? 'Save' : 'Add rule'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type Editing = { rule: Rule | null } | null;
+
+/** The community's rules in order: add, edit, delete and move them. */
+export function RulesSection({ community }: { community: Community }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Rule | null>(null);
+  const move = useUpdateRule();
+  const remove = useDeleteRule();
+  const query = useQuery(rulesOptions(community.id));
+  const rules = query.data;
+
+  const { moveButtonProps, refocus } = useMoveFocus('rules');
+
+  const moveTo = (rule: Rule, direction: MoveDirection, zIndex: number) => {
+    if (move.isPending) return;
+    move.mutate({ communityId: community.id, rule: { ...rule, zIndex } }, { onSuccess: () => refocus(rule.id, direction) });
+  };
+
+  return (
+    <ModtoolsPage
+      title="Rules"
+      actions={
+        <button type="button" className="button button--primary button--small" onClick={() => setEditing({ rule: null })}>
+          <Icon name="plus" size={16} />
+          Add rule
+        </button>
+      }
+    >
+      {!rules ? (
+        query.isError ? (
+          <ModtoolsListError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : (
+          <ModtoolsListSkeleton rows={2} />
+        )
+      ) : rules.length === 0 ? (
+        <p className="card modtools-empty">No rules yet.</p>
+      ) : (
+        <ol className="card modtools-list" aria-label="Rules">
+          {rules.map((rule, index) => (
+            <li key={rule.id} className="modtools-list__row">
+              <div className="modtools-list__main modtools-list__main--top">
+                <span className="modtools-list__index" aria-hidden="true">
+                  {index + 1}.
+                </span>
+                <div className="modtools-list__text">
+                  <span className="modtools-list__name">{rule.rule}</span>
+                  {rule.description && <span className="modtools-list__description">{rule.description}</span>}
+                </div>
+              </div>
+              <div className="modtools-list__buttons">
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Move rule ${index + 1} up`}
+                  disabled={index === 0}
+                  onClick={() => moveTo(rule, 'up', index - 1)}
+                  {...moveButtonProps(rule.id, 'up')}
+                >
+                  <Icon name="arrowUp" size={18} />
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Move rule ${index + 1} down`}
+                  disabled={index === rules.length - 1}
+                  onClick={() => moveTo(rule, 'down', index + 1)}
+                  {...moveButtonProps(rule.id, 'down')}
+                >
+                  <Icon name="arrowDown" size={18} />
+                </button>
+                <button type="button" className="button button--small" aria-label={`Edit rule ${index + 1}`} onClick={() => setEditing({ rule })}>
+                  Edit
+                </button>
+                <button type="button" className="button button--small" aria-label={`Delete rule ${index + 1}`} onClick={() => setDeleting(rule)}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing?.rule ? 'Edit rule' : 'Add rule'}>
+        {editing && <RuleForm community={community} rule={editing.rule} onDone={() => setEditing(null)} />}
+      </Modal>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete rule"
+        description="Are you sure?"
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate({ communityId: community.id, ruleId: deleting.id }, { onSuccess: () => setDeleting(null) });
+        }}
+      />
+    </ModtoolsPage>
+  );
+}
