@@ -1,8 +1,8 @@
 // The background jobs of site administration: deleting a banned user's content, and recording the
 // hourly site statistics.
+import type { FastifyBaseLogger } from 'fastify';
 import { purgeUserComments, purgeUserPosts } from '../admin/queries.ts';
 import { recordSiteStats } from '../analytics/bss.ts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../db/connect.ts';
 import type { Jobs } from './queue.ts';
 
