@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.ts';
 import { startIdempotencyCleanup } from './idempotency/cleanup.ts';
 import { startImageCleanup } from './images/cleanup.ts';
 import { createImageStore } from './images/storage.ts';
+import { startSiteStats } from './jobs/admin-jobs.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
@@ -19,12 +20,16 @@ const app = await buildApp({
 
 const stopImageCleanup = startImageCleanup(database.sql, createImageStore(config), app.log);
 const stopIdempotencyCleanup = startIdempotencyCleanup(database.sql, app.log);
+// The job queue starts once the app is ready.
+await app.ready();
+const stopSiteStats = startSiteStats(app.jobs, app.log);
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info(`${signal} received, shutting down`);
   stopImageCleanup();
   stopIdempotencyCleanup();
+  stopSiteStats();
   await app.close();
   await database.close();
 });

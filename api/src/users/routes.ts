@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Messages } from '@quorum/shared/errors';
 import { addBadgeBody, deleteAccountBody, getUserQuery, removeBadgeQuery, userFeedQuery } from '@quorum/shared/schemas/users';
-import type { User, UserFeedPage } from '@quorum/shared/types';
+import { adminPageQuery } from '@quorum/shared/schemas/admin';
+import type { User, UserFeedPage, UsersPage } from '@quorum/shared/types';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -12,7 +13,7 @@ import { readImageUpload } from '../images/upload.ts';
 import { assertOwnAccount, awardBadge, deleteAccount, removeBadge, replaceProPic } from './account.ts';
 import { loadUserFeed } from './feed.ts';
 import { presentUser } from './present.ts';
-import { loadProfile } from './profile.ts';
+import { loadProfile, loadUsersPage } from './profile.ts';
 import { getUserByName, loadUser } from './queries.ts';
 
 export interface UsersRoutesOptions {
@@ -33,9 +34,16 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
     return user;
   }
 
+  /** Every account with every detail, newest first, for admins. */
+  app.get('/users', async (request): Promise<UsersPage> => {
+    const admin = requireAdmin(request);
+    const page = await loadUsersPage(sql, parse(adminPageQuery, request.query).next);
+    return { users: page.rows.map((row) => presentUser(row, admin, { adminsView: true })), next: page.next };
+  });
+
   app.get<Params>('/users/:username', async (request): Promise<User> => {
     const adminsView = parse(getUserQuery, request.query).adminsView === 'true';
-    if (adminsView && !request.user?.isAdmin) throw forbidden();
+    if (adminsView) requireAdmin(request);
     const user = await loadProfile(sql, request.params.username, request.user);
     return presentUser(user, request.user, { adminsView });
   });

@@ -4,6 +4,7 @@ import {
   COMMUNITY_NAME_PATTERN, COMMUNITY_REQUEST_NOTE_MAX, COMMUNITY_SORTS, DEFAULT_COMMUNITY_SORT, MODTOOLS_PAGE_MAX,
   MODTOOLS_PAGE_SIZE, REPORT_FILTERS, RULE_DESCRIPTION_MAX, RULE_MAX,
 } from '../constants.ts';
+import { Messages } from '../errors.ts';
 import { flagParam, id } from './common.ts';
 
 export const communityName = v.pipe(
@@ -132,9 +133,9 @@ export const updateRuleBody = v.object({
 /** POST /api/community_requests */
 export const communityRequestBody = v.object({
   name: v.pipe(
-    v.string('Community name has to have at least 3 characters.'),
+    v.optional(v.string(Messages.communityRequestNameMin), ''),
     v.trim(),
-    v.minLength(COMMUNITY_NAME_MIN, 'Community name has to have at least 3 characters.'),
+    v.minLength(COMMUNITY_NAME_MIN, Messages.communityRequestNameMin),
     v.maxLength(COMMUNITY_NAME_MAX, `Community name has to have at most ${COMMUNITY_NAME_MAX} characters.`),
   ),
   note: v.optional(
