@@ -1,0 +1,32 @@
+import { ApiError } from '@quorum/client/api-error';
+import { ErrorCode } from '@quorum/shared/errors';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import { adminKeys } from './keys.ts';
+
+/** GET /api/community_requests: every request, newest first. */
+export const communityRequestsOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.communityRequests(),
+    queryFn: ({ signal }) => api.getCommunityRequests(signal),
+    meta: { persist: false },
+  });
+
+/** True when another admin denied the request first (409 already_denied). */
+export function isAlreadyDenied(error: Error): boolean {
+  return error instanceof ApiError && error.code === ErrorCode.alreadyDenied;
+}
+
+/**
+ * POST /api/_admin deny_comm: denies a request and tells its author why. Either way (denied now,
+ * or by someone else before) the list loads again to show who denied it; the modal shows failures.
+ */
+export function useDenyCommunityRequest() {
+  return useDefinedMutation(mutations.denyCommunityRequest, {
+    meta: { handlesError: () => true },
+    onSettled: (_result, error, _variables, _onMutateResult, { client }) => {
+      if (!error || isAlreadyDenied(error)) return client.invalidateQueries({ queryKey: adminKeys.communityRequests() });
+    },
+  });
+}
