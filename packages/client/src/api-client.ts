@@ -2,11 +2,13 @@
 // keeps the token the server hands back in the `Csrf-Token` header, parses JSON and throws
 // ApiError for every non-2xx answer. No UI side effects live here.
 import type {
-  BadgeType, Comment, CommentsPage, CommunitiesPage, Community, CommunitySort, ContentType, Feed, FeedSort, Image, InitialData, List,
-  ListItemsPage, Mute, Notification, NotificationsPage, Post, PostsPage, Report, Rule, SiteSettings, User, UserFeedPage, UserGroup,
+  AnalyticsEventsPage, BadgeType, Comment, CommentsPage, CommunitiesPage, Community, CommunityRequest, CommunityRequestsPage, CommunitySort,
+  ContentType, Feed, FeedSort, Image, InitialData, IpBlock, IpBlocksPage, List, ListItemsPage, Mute, Notification, NotificationsPage, Post,
+  PostsPage, Report, Rule, SiteSettings, User, UserFeedPage, UserGroup, UsersPage,
 } from '@quorum/shared/types';
-import type { LIST_FILTERS, LIST_ORDERS } from '@quorum/shared/constants';
+import type { ANALYTICS_EVENTS, LIST_FILTERS, LIST_ORDERS } from '@quorum/shared/constants';
 import { ErrorCode } from '@quorum/shared/errors';
+import type { AdminActionBody, IpBlockBody } from '@quorum/shared/schemas/admin';
 import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
 import type { LoginBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
 import type { CreatePostBody, ReportBody } from '@quorum/shared/schemas/posts';
@@ -215,7 +217,7 @@ export function createApiClient(options: ApiClientOptions) {
     logout: () => request<{ success: true }>('/api/_login', { method: 'POST', query: { action: 'logout' } }),
     signup: (body: SignupBody) => request<User>('/api/_signup', { method: 'POST', body }),
     /** Reports use of the installed app (counted once a day). */
-    recordAnalytics: (event: 'pwa_use' | 'pwa_install') => request<{ success: true }>('/api/analytics', { method: 'POST', body: { event } }),
+    recordAnalytics: (event: (typeof ANALYTICS_EVENTS)[number]) => request<{ success: true }>('/api/analytics', { method: 'POST', body: { event } }),
     getUser: (username: string) => request<User>(`/api/users/${encodeURIComponent(username)}`),
     /** True when the username is free (the server answers 404 without naming a deleted or suspended account). */
     isUsernameFree: async (username: string) => {
@@ -392,6 +394,22 @@ export function createApiClient(options: ApiClientOptions) {
       request<Report>('/api/_report', { method: 'POST', body }),
     getSiteSettings: () => request<SiteSettings>('/api/site_settings'),
     updateSiteSettings: (body: Partial<SiteSettings>) => request<SiteSettings>('/api/site_settings', { method: 'PUT', body }),
+
+    // Admin
+    /** POST /api/_admin: ban_user, unban_user, deny_comm, add_default_forum, remove_default_forum. */
+    adminAction: (body: AdminActionBody) => request<{ success: true }>('/api/_admin', { method: 'POST', body }),
+    getUsers: (next?: string | null, signal?: AbortSignal) => request<UsersPage>('/api/users', { query: { next }, signal }),
+    requestCommunity: (body: { name: string; note?: string | null }) =>
+      request<CommunityRequest>('/api/community_requests', { method: 'POST', body }),
+    getCommunityRequests: (next?: string | null, signal?: AbortSignal) =>
+      request<CommunityRequestsPage>('/api/community_requests', { query: { next }, signal }),
+    deleteCommunityRequest: (id: string) =>
+      request<{ success: true }>(`/api/community_requests/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    getIpBlocks: (next?: string | null, signal?: AbortSignal) => request<IpBlocksPage>('/api/ipblocks', { query: { next }, signal }),
+    blockIp: (body: IpBlockBody) => request<IpBlock>('/api/ipblocks', { method: 'POST', body }),
+    cancelIpBlock: (id: string) => request<IpBlock>(`/api/ipblocks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    getBssEvents: (next?: string | null, signal?: AbortSignal) =>
+      request<AnalyticsEventsPage>('/api/analytics/bss', { query: { next }, signal }),
   };
 }
 

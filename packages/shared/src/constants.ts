@@ -47,6 +47,8 @@ export const MAX_COMMUNITIES_MODERATED = 10;
 export const COMMUNITY_REQUEST_NOTE_MAX = 500;
 /** Denial note limit on a community request (chosen). */
 export const DENY_NOTE_MAX = 500;
+/** Community requests in one page of the admin list (chosen). */
+export const COMMUNITY_REQUESTS_PAGE_SIZE = 50;
 /** Rule text and rule description limits. */
 export const RULE_MAX = 512;
 export const RULE_DESCRIPTION_MAX = 512;
@@ -190,6 +192,20 @@ export const COMMENT_REPLIES_PER_PAGE = 300;
 export const COMMENT_SUBTREE_LIMIT = 500;
 /** Admin list of latest comments, per page. */
 export const ADMIN_COMMENTS_PAGE_SIZE = 50;
+
+// ---------- Admin ----------
+/** Admin list of users, newest first, per page. */
+export const ADMIN_USERS_PAGE_SIZE = 20;
+/** IP blocks in one page of the admin list (chosen). */
+export const IP_BLOCKS_PAGE_SIZE = 20;
+/** IP block note limit (chosen). */
+export const IP_BLOCK_NOTE_MAX = 500;
+/** The longest "expires in" of an IP block, in hours (chosen: about 100 years). */
+export const IP_BLOCK_EXPIRES_MAX_HOURS = 876_000;
+/** Site statistics events in one page of the analytics list (chosen: two days of hourly events). */
+export const BSS_PAGE_SIZE = 48;
+/** Events the installed app reports through POST /api/analytics, each counted once a day per user or visitor. */
+export const ANALYTICS_EVENTS = ['pwa_use', 'pwa_install', 'notifications_enabled'] as const;
 /** Where YouTube videos are embedded from: the only origin the app frames. */
 export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 

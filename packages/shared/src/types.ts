@@ -290,27 +290,54 @@ export interface ListItemsPage {
 
 export interface IpBlock {
   id: string;
+  /** The address, with /bits when the block is a range. */
   ip: string;
   maskedBits: number;
   createdAt: string;
-  createdBy: string;
+  /** Username of the admin who made it; null when that account is gone. */
+  createdBy: string | null;
   expiresAt: string | null;
   cancelledAt: string | null;
+  /** Neither cancelled nor expired. */
   inEffect: boolean;
+  /** At most IP_BLOCK_USERS_SHOWN usernames of users whose sign-up or last-seen address is in the block. */
   associatedUsers: string[];
+  /** How many such users there are in all. */
+  noAssociatedUsers: number;
   note: string | null;
+}
+
+/** GET /api/ipblocks: newest first. */
+export interface IpBlocksPage {
+  blocks: IpBlock[];
+  next: string | null;
 }
 
 export interface CommunityRequest {
   id: string;
   createdAt: string;
-  byUser: string;
+  /** Username of the requester; null when that account is gone. */
+  byUser: string | null;
   communityName: string;
   note: string | null;
+  /** Whether a community by that name exists now. */
   communityExists: boolean;
   deniedAt: string | null;
+  /** Username of the admin who denied it. */
   deniedBy: string | null;
   deniedNote: string | null;
+}
+
+/** GET /api/community_requests: newest first. */
+export interface CommunityRequestsPage {
+  requests: CommunityRequest[];
+  next: string | null;
+}
+
+/** GET /api/users (admins): newest first, every detail. */
+export interface UsersPage {
+  users: User[];
+  next: string | null;
 }
 
 export interface BannedUser {
@@ -332,9 +359,38 @@ export interface Report {
   createdAt: string;
 }
 
+/**
+ * Basic site statistics, recorded every hour. Counts of the last day (`_day`), 7 days (`_week`)
+ * or 30 days (`_month`); `signups`, `pwa_installs` and `notifications_enabled` count the last day.
+ * Users are those seen (any request while logged in) in the period; return users are those of
+ * them whose account is older than the period.
+ */
+export interface BssPayload {
+  signups: number;
+  pwa_installs: number;
+  notifications_enabled: number;
+  users_day: number;
+  users_week: number;
+  users_month: number;
+  return_users_day: number;
+  return_users_week: number;
+  return_users_month: number;
+  posts_day: number;
+  posts_week: number;
+  comments_day: number;
+  comments_week: number;
+}
+
 export interface AnalyticsEvent {
+  id: string;
   createdAt: string;
-  payload: Record<string, unknown>;
+  payload: BssPayload;
+}
+
+/** GET /api/analytics/bss: newest first. */
+export interface AnalyticsEventsPage {
+  events: AnalyticsEvent[];
+  next: string | null;
 }
 
 export interface SiteSettings {

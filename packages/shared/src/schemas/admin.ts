@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { DENY_NOTE_MAX, EMAIL_MAX, EMAIL_PATTERN } from '../constants.ts';
+import { DENY_NOTE_MAX, EMAIL_MAX, EMAIL_PATTERN, IP_BLOCK_EXPIRES_MAX_HOURS, IP_BLOCK_NOTE_MAX } from '../constants.ts';
 import { Messages } from '../errors.ts';
-import { id } from './common.ts';
+import { parseBlockAddress } from '../ip-blocks.ts';
+import { cursorParam, id } from './common.ts';
 
 const name = v.pipe(v.string(), v.trim(), v.nonEmpty('A name is required.'));
 
@@ -10,7 +11,10 @@ export const adminActionBody = v.variant('action', [
   v.object({
     action: v.literal('ban_user'),
     username: name,
-    deleteContentDays: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)))),
+    /** Deletes the user's posts and comments too: 0 all of them, N the last N days' (absent: none). */
+    deleteContentDays: v.optional(
+      v.nullable(v.pipe(v.number(Messages.invalidDeleteContentDays), v.integer(Messages.invalidDeleteContentDays), v.minValue(0, Messages.invalidDeleteContentDays))),
+    ),
   }),
   v.object({ action: v.literal('unban_user'), username: name }),
   v.object({ action: v.literal('add_default_forum'), name }),
@@ -20,7 +24,8 @@ export const adminActionBody = v.variant('action', [
     id,
     body: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(DENY_NOTE_MAX, `The note has to be at most ${DENY_NOTE_MAX} characters.`)))),
   }),
-], 'Unknown action.');
+], Messages.unknownAction);
+export type AdminActionBody = v.InferInput<typeof adminActionBody>;
 
 /** PUT /api/site_settings */
 export const siteSettingsBody = v.object({
@@ -40,51 +45,37 @@ export const siteSettingsBody = v.object({
 });
 
 /**
- * An IP block address: a full IP, a CIDR range, or an IPv4 wildcard whose trailing parts are `*`
- * (a `*` followed by a number is invalid). Wildcards become CIDR ranges.
+ * "Expires in": a positive number of hours, as a number or the text of a form field; empty or
+ * null for a block without end. The output is the number of hours, or null.
  */
-export function parseBlockAddress(input: string): { ip: string; maskedBits: number } | null {
-  const value = input.trim();
-  const cidr = /^([0-9a-fA-F.:]+)\/(\d{1,3})$/.exec(value);
-  if (cidr) {
-    const bits = Number(cidr[2]);
-    const ip = cidr[1] ?? '';
-    const max = ip.includes(':') ? 128 : 32;
-    return isIp(ip) && bits <= max ? { ip, maskedBits: bits } : null;
-  }
-  if (value.includes('*')) {
-    const parts = value.split('.');
-    if (parts.length !== 4) return null;
-    const firstWild = parts.indexOf('*');
-    if (firstWild === 0 || parts.slice(firstWild).some((p) => p !== '*')) return null;
-    const fixed = parts.slice(0, firstWild);
-    if (!fixed.every(isOctet)) return null;
-    const wild = parts.length - firstWild;
-    return { ip: [...fixed, ...Array(wild).fill('0')].join('.'), maskedBits: 32 - 8 * wild };
-  }
-  if (!isIp(value)) return null;
-  return { ip: value, maskedBits: value.includes(':') ? 128 : 32 };
-}
-
-function isOctet(part: string): boolean {
-  return /^\d{1,3}$/.test(part) && Number(part) <= 255;
-}
-
-function isIp(value: string): boolean {
-  if (value.includes(':')) return /^[0-9a-fA-F:]+$/.test(value) && value.split(':').length <= 8 && value.length >= 2;
-  const parts = value.split('.');
-  return parts.length === 4 && parts.every(isOctet);
-}
+const expiresIn = v.pipe(
+  v.optional(v.nullable(v.union([v.number(), v.string()], Messages.invalidExpiresIn)), null),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const raw = dataset.value;
+    const text = typeof raw === 'string' ? raw.trim() : raw;
+    if (text === null || text === '') return null;
+    const hours = typeof text === 'number' ? text : /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+    if (!Number.isFinite(hours) || hours <= 0 || hours > IP_BLOCK_EXPIRES_MAX_HOURS) {
+      addIssue({ message: Messages.invalidExpiresIn });
+      return NEVER;
+    }
+    return hours;
+  }),
+);
 
 /** POST /api/ipblocks */
 export const ipBlockBody = v.object({
   address: v.pipe(
-    v.string('Invalid IP address.'),
-    v.check((value) => parseBlockAddress(value) !== null, 'Invalid IP address.'),
+    v.string(Messages.invalidIpAddress),
+    v.check((value) => parseBlockAddress(value) !== null, Messages.invalidIpAddress),
   ),
-  expiresIn: v.optional(
-    v.nullable(v.union([v.pipe(v.number(), v.minValue(0)), v.pipe(v.string(), v.regex(/^\s*(\d+(\.\d+)?)?\s*$/, 'Invalid expires in value'))], 'Invalid expires in value')),
+  expiresIn,
+  note: v.optional(
+    v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(IP_BLOCK_NOTE_MAX, `The note has to be at most ${IP_BLOCK_NOTE_MAX} characters.`))),
     null,
   ),
-  note: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000))), null),
 });
+export type IpBlockBody = v.InferInput<typeof ipBlockBody>;
+
+/** GET /api/users, /api/ipblocks, /api/community_requests and /api/analytics/bss: one page after `next`. */
+export const adminPageQuery = v.object({ next: cursorParam });

@@ -4,6 +4,7 @@ import {
   COMMUNITY_NAME_PATTERN, COMMUNITY_REQUEST_NOTE_MAX, COMMUNITY_SORTS, DEFAULT_COMMUNITY_SORT,
   RULE_DESCRIPTION_MAX, RULE_MAX,
 } from '../constants.ts';
+import { Messages } from '../errors.ts';
 import { username } from './users.ts';
 import { flagParam, id } from './common.ts';
 
@@ -99,9 +100,9 @@ export const updateRuleBody = v.object({
 /** POST /api/community_requests */
 export const communityRequestBody = v.object({
   name: v.pipe(
-    v.string('Community name has to have at least 3 characters.'),
+    v.string(Messages.communityRequestNameMin),
     v.trim(),
-    v.minLength(COMMUNITY_NAME_MIN, 'Community name has to have at least 3 characters.'),
+    v.minLength(COMMUNITY_NAME_MIN, Messages.communityRequestNameMin),
     v.maxLength(COMMUNITY_NAME_MAX, `Community name has to have at most ${COMMUNITY_NAME_MAX} characters.`),
   ),
   note: v.optional(

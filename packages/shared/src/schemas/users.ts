@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import {
-  ABOUT_ME_MAX, BADGE_TYPES, EMAIL_MAX, EMAIL_PATTERN, HOME_FEEDS, PASSWORD_MAX, PASSWORD_MIN,
+  ABOUT_ME_MAX, ANALYTICS_EVENTS, BADGE_TYPES, EMAIL_MAX, EMAIL_PATTERN, HOME_FEEDS, PASSWORD_MAX, PASSWORD_MIN,
   USER_FEED_FILTERS, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN,
 } from '../constants.ts';
 import { Messages } from '../errors.ts';
@@ -137,7 +137,7 @@ export const userFeedQuery = v.object({
 });
 
 /** POST /api/analytics */
-export const analyticsBody = v.object({ event: v.picklist(['pwa_use', 'pwa_install'], 'Unknown event.') });
+export const analyticsBody = v.object({ event: v.picklist(ANALYTICS_EVENTS, 'Unknown event.') });
 
 /** POST /api/push_subscriptions: the browser's PushSubscription as JSON. */
 export const pushSubscriptionBody = v.object({
