@@ -6,6 +6,7 @@
  * `useDefinedMutation(mutations.x, { onSuccess, meta, … })`. Writes that must survive going
  * offline are outbox kinds instead (lib/outbox/outbox.ts, registered with these).
  */
+import type { IpBlockBody } from '@quorum/shared/schemas/admin';
 import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
 import type { CreatePostBody } from '@quorum/shared/schemas/posts';
 import type { LoginBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
@@ -124,7 +125,7 @@ export const mutations = {
   ),
   blockIp: define(
     [...keyRoots.admin, 'block-ip'],
-    (body: { address: string; expiresIn: number | null; note: string | null }): Promise<IpBlock> => api.blockIp(body),
+    (body: IpBlockBody): Promise<IpBlock> => api.blockIp(body),
     'always',
   ),
   cancelIpBlock: define([...keyRoots.admin, 'cancel-ip-block'], ({ id }: { id: string }): Promise<IpBlock> => api.cancelIpBlock(id)),

@@ -1,15 +1,19 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode } from '@quorum/shared/errors';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
 import { adminKeys } from './keys.ts';
 
-/** GET /api/community_requests: every request, newest first. */
+/** GET /api/community_requests: the requests, newest first, page by page. */
 export const communityRequestsOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: adminKeys.communityRequests(),
-    queryFn: ({ signal }) => api.getCommunityRequests(signal),
+    queryFn: ({ pageParam, signal }) => api.getCommunityRequests(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.next,
+    // A request may have been acted on elsewhere (a community created by that name) a moment ago.
+    staleTime: 0,
     meta: { persist: false },
   });
 

@@ -1,6 +1,8 @@
-import { COMMUNITY_NAME_MAX, COMMUNITY_NAME_MIN, COMMUNITY_REQUEST_NOTE_MAX } from '@quorum/shared/constants';
+import { COMMUNITY_NAME_MAX, COMMUNITY_REQUEST_NOTE_MAX } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
+import { communityRequestBody } from '@quorum/shared/schemas/communities';
 import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
@@ -17,14 +19,14 @@ function RequestCommunityForm({ onClose }: { onClose: () => void }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed.length < COMMUNITY_NAME_MIN) {
-      setNameError(Messages.communityRequestNameShort);
+    const parsed = v.safeParse(communityRequestBody, { name, note: note.trim() || null });
+    if (!parsed.success) {
+      setNameError(parsed.issues[0].message);
       return;
     }
     setNameError(null);
     request.mutate(
-      { name: trimmed, note: note.trim() || null },
+      parsed.output,
       {
         onSuccess: () => {
           alerts.show(Messages.communityRequested);
