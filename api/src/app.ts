@@ -9,6 +9,7 @@ import { scryptCost } from './auth/passwords.ts';
 import authPlugin from './auth/plugin.ts';
 import authRoutes from './auth/routes.ts';
 import communitiesRoutes from './communities/routes.ts';
+import communityRequestsRoutes from './community-requests/routes.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './db/connect.ts';
 import healthRoutes from './health/routes.ts';
@@ -18,6 +19,8 @@ import { tooManyRequests, unsupportedMediaType } from './http/errors.ts';
 import { refuseNulInput } from './http/validate.ts';
 import { hasWebBuild, sendAppShell, serveWeb, shareTargetFallback } from './http/web.ts';
 import { honourIdempotencyKeys } from './idempotency/hooks.ts';
+import { createIpBlockList, refuseBlockedAddresses } from './ipblocks/enforce.ts';
+import ipBlocksRoutes from './ipblocks/routes.ts';
 import imageFileRoutes from './images/file-routes.ts';
 import imagesRoutes from './images/routes.ts';
 import { createImageStore } from './images/storage.ts';
@@ -27,6 +30,7 @@ import { linkImageSaver } from './links/preview.ts';
 import linksRoutes from './links/routes.ts';
 import listsRoutes from './lists/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
+import { adminJobHandlers } from './jobs/admin-jobs.ts';
 import { registerJobQueue } from './jobs/plugin.ts';
 import { notificationJobHandlers } from './notifications/jobs.ts';
 import notificationsRoutes from './notifications/routes.ts';
@@ -99,6 +103,7 @@ const LIMITS = {
   analytics: { max: 120, timeWindow: '1 minute' },
   report: { max: 10, timeWindow: '1 minute' },
   listWrite: { max: 60, timeWindow: '1 minute' },
+  communityRequest: { max: 5, timeWindow: '12 hours' },
 };
 
 export async function buildApp({ config, sql, logger = false }: AppOptions): Promise<FastifyInstance> {
@@ -123,7 +128,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
 
   // Infrastructure
   const vapid = { ...secrets.vapid, subject: config.vapidSubject ?? vapidSubject(config.publicUrl) };
-  registerJobQueue(app, sql, (jobs) => notificationJobHandlers(sql, jobs, vapid), config.jobPollMs);
+  registerJobQueue(app, sql, (jobs) => ({ ...notificationJobHandlers(sql, jobs, vapid), ...adminJobHandlers(sql) }), config.jobPollMs);
   await app.register(fastifyCookie);
   readPlainTextAsJson(app);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
@@ -143,6 +148,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
     ? { login: LIMITS.login, loginFailuresPerName: LIMITS.loginFailuresPerName, signup: LIMITS.signup }
     : false;
   const cost = scryptCost(config.scryptLogN);
+  const blockList = createIpBlockList(sql);
   // Everything below is encapsulated in the API's plugin: its hooks and limits run for each
   // request the router matched to an API route, whichever spelling of the path reached it.
   await app.register(
@@ -153,6 +159,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
         await api.register(fastifyRateLimit, { ...LIMITS.global, errorResponseBuilder: tooManyRequests });
       }
       api.addHook('onRequest', api.authenticate);
+      api.addHook('onRequest', refuseBlockedAddresses(blockList));
       api.addHook('onSend', async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');
       });
@@ -184,6 +191,8 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
         limits: config.rateLimit ? { upload: LIMITS.upload } : false,
       });
       await api.register(adminRoutes, { sql });
+      await api.register(communityRequestsRoutes, { sql, limits: config.rateLimit ? { create: LIMITS.communityRequest } : false });
+      await api.register(ipBlocksRoutes, { sql, blockList });
       await api.register(analyticsRoutes, { sql, limits: config.rateLimit ? { analytics: LIMITS.analytics } : false });
       await api.register(imagesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes, limits: config.rateLimit ? { upload: LIMITS.upload } : false });
       await api.register(linksRoutes, { allowPrivate: config.linkFetchAllowPrivate, limits: config.rateLimit ? { linkInfo: LIMITS.linkInfo } : false });

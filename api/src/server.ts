@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
+import { startSiteStats } from './analytics/bss.ts';
 import { startIdempotencyCleanup } from './idempotency/cleanup.ts';
 import { startImageCleanup } from './images/cleanup.ts';
 import { createImageStore } from './images/storage.ts';
@@ -19,12 +20,16 @@ const app = await buildApp({
 
 const stopImageCleanup = startImageCleanup(database.sql, createImageStore(config), app.log);
 const stopIdempotencyCleanup = startIdempotencyCleanup(database.sql, app.log);
+// The job queue starts once the app is ready.
+await app.ready();
+const stopSiteStats = startSiteStats(app.jobs, app.log);
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info(`${signal} received, shutting down`);
   stopImageCleanup();
   stopIdempotencyCleanup();
+  stopSiteStats();
   await app.close();
   await database.close();
 });

@@ -421,8 +421,8 @@ describe('POST /api/_admin default communities', () => {
     expect(response.json().message).toBe('Community not found.');
   });
 
-  it('answers 400 Unknown action. for other actions', async () => {
-    for (const body of [{ action: 'unban_user', username: 'someone' }, { action: 'launch_rockets' }, {}]) {
+  it('answers 400 Unknown action. for actions it does not know', async () => {
+    for (const body of [{ action: 'launch_rockets' }, {}]) {
       const response = await admin.browser.post('/api/_admin', body);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ status: 400, code: 'bad_request', message: 'Unknown action.' });

@@ -379,7 +379,8 @@ describe('web push', () => {
     expect((await user.browser.post('/api/push_subscriptions', { ...body, endpoint: 'https://push.example/b' })).statusCode).toBe(200);
     let rows = await t.sql<{ endpoint: string }[]>`select endpoint from push_subscriptions where user_id = ${user.user.id}`;
     expect(rows).toEqual([{ endpoint: 'https://push.example/b' }]);
-    const events = await t.sql`select 1 from analytics_events where name = 'notifications_enabled' and unique_key = ${eventKey('notifications_enabled', user.user.id)}`;
+    const today = new Date().toISOString().slice(0, 10);
+    const events = await t.sql`select 1 from analytics_events where name = 'notifications_enabled' and unique_key = ${eventKey('notifications_enabled', today, `user:${user.user.id}`)}`;
     expect(events).toHaveLength(1);
     const bad = await user.browser.post('/api/push_subscriptions', { endpoint: 'javascript:alert(1)', keys: body.keys });
     expect(bad.statusCode).toBe(400);

@@ -3,15 +3,26 @@ import { Messages } from '@quorum/shared/errors';
 import { adminActionBody } from '@quorum/shared/schemas/admin';
 import { requireAdmin } from '../auth/plugin.ts';
 import { deleteDefaultCommunity, getCommunityIdByName, insertDefaultCommunity } from '../communities/queries.ts';
+import { denyCommunityRequest } from '../community-requests/actions.ts';
 import type { Sql } from '../db/connect.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import { banUser, unbanUser } from './actions.ts';
 
 const adminRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
   app.post('/_admin', async (request): Promise<{ success: true }> => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const body = parse(adminActionBody, request.body);
     switch (body.action) {
+      case 'ban_user':
+        await banUser(sql, app.jobs, admin, body);
+        return { success: true };
+      case 'unban_user':
+        await unbanUser(sql, body.username);
+        return { success: true };
+      case 'deny_comm':
+        await denyCommunityRequest(sql, app.jobs, admin, body);
+        return { success: true };
       case 'add_default_forum':
       case 'remove_default_forum': {
         const communityId = await getCommunityIdByName(sql, body.name);
@@ -20,8 +31,6 @@ const adminRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
         else await deleteDefaultCommunity(sql, communityId);
         return { success: true };
       }
-      default:
-        throw badRequest(Messages.unknownAction);
     }
   });
 };

@@ -6,7 +6,7 @@ export function eventKey(...parts: string[]): string {
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
 
-async function insertEvent(db: Db, name: string, uniqueKey: string, payload: Record<string, unknown>): Promise<void> {
+export async function insertEvent(db: Db, name: string, uniqueKey: string, payload: Record<string, unknown>): Promise<void> {
   await db`
     insert into analytics_events (name, unique_key, payload)
     values (${name}, ${uniqueKey}, ${db.json(payload as never)})
@@ -16,9 +16,4 @@ async function insertEvent(db: Db, name: string, uniqueKey: string, payload: Rec
 /** Records an event at most once a day for one visitor (the user, or a visitor's address). */
 export async function recordDailyEvent(db: Db, name: string, who: string, payload: Record<string, unknown>): Promise<void> {
   await insertEvent(db, name, eventKey(name, new Date().toISOString().slice(0, 10), who), payload);
-}
-
-/** Records an event once for one user, ever (the first time they turned something on). */
-export async function recordFirstEvent(db: Db, name: string, userId: string): Promise<void> {
-  await insertEvent(db, name, eventKey(name, userId), {});
 }

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminPageQuery } from '@quorum/shared/schemas/admin';
 import { analyticsBody } from '@quorum/shared/schemas/users';
+import type { AnalyticsEventsPage } from '@quorum/shared/types';
+import { requireAdmin } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { parse } from '../http/validate.ts';
+import { listSiteStats } from './bss.ts';
 import { recordDailyEvent } from './queries.ts';
 
 export interface AnalyticsRoutesOptions {
@@ -10,12 +14,25 @@ export interface AnalyticsRoutesOptions {
 }
 
 const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (app, { sql, limits }) => {
-  /** The installed app reports that it is in use (or was just installed): counted once a day per user or address. */
+  /**
+   * The installed app reports that it is in use, was just installed, or that notifications were
+   * turned on: each counted once a day per user or address.
+   */
   app.post('/analytics', { config: { rateLimit: limits && limits.analytics } }, async (request) => {
     const { event } = parse(analyticsBody, request.body);
     const who = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
     await recordDailyEvent(sql, event, who, { loggedIn: request.user !== null });
     return { success: true };
+  });
+
+  /** The hourly site statistics, newest first, for admins. */
+  app.get('/analytics/bss', async (request): Promise<AnalyticsEventsPage> => {
+    requireAdmin(request);
+    const page = await listSiteStats(sql, parse(adminPageQuery, request.query).next);
+    return {
+      events: page.rows.map((row) => ({ id: row.id, createdAt: row.createdAt.toISOString(), payload: row.payload })),
+      next: page.next,
+    };
   });
 };
 

@@ -38,7 +38,8 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
       })
     : undefined;
 
-  app.post('/_login', { config: { rateLimit: limits && limits.login } }, async (request, reply) => {
+  // Logging in and out stay open to blocked addresses: a block stops changes, not sessions.
+  app.post('/_login', { config: { rateLimit: limits && limits.login, ipBlockExempt: true } }, async (request, reply) => {
     const { action } = parse(loginQuery, request.query);
     if (action === 'logout') {
       await reply.endSession();

@@ -2,7 +2,9 @@
 import type { Sql } from '../db/connect.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { announceToAll } from './announce.ts';
-import { notifyDeletedPost, notifyNewBadge, notifyNewComment, notifyNewVote, notifyWelcome, type VoteTarget } from './create.ts';
+import {
+  notifyDeletedPost, notifyDeniedCommunity, notifyNewBadge, notifyNewComment, notifyNewVote, notifyWelcome, type VoteTarget,
+} from './create.ts';
 import { sendPush, type VapidDetails } from './push.ts';
 import { JOB_PUSH, type PushJob } from './store.ts';
 
@@ -15,7 +17,8 @@ export type NotifyEvent =
   | { kind: 'vote'; targetType: VoteTarget; targetId: string; voterId: string }
   | { kind: 'deleted_post'; postId: string; deletedBy: string; deletedAs: 'mods' | 'admins' }
   | { kind: 'welcome'; userId: string }
-  | { kind: 'new_badge'; userId: string; badgeType: string };
+  | { kind: 'new_badge'; userId: string; badgeType: string }
+  | { kind: 'denied_comm'; userId: string; body: string };
 
 export async function queueNotification(jobs: Jobs, event: NotifyEvent): Promise<void> {
   await jobs.send(JOB_NOTIFY, event);
@@ -42,6 +45,8 @@ export function notificationJobHandlers(sql: Sql, jobs: Jobs, vapid: VapidDetail
           return notifyWelcome(deps, event.userId);
         case 'new_badge':
           return notifyNewBadge(deps, event);
+        case 'denied_comm':
+          return notifyDeniedCommunity(deps, event);
       }
     },
     [JOB_ANNOUNCE]: async ({ postId }: { postId: string }) => announceToAll(deps, postId),

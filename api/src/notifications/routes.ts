@@ -8,7 +8,7 @@ import {
 import { pushSubscriptionBody } from '@quorum/shared/schemas/users';
 import type { Notification, NotificationsPage } from '@quorum/shared/types';
 import { hashSessionId, requireUser } from '../auth/plugin.ts';
-import { recordFirstEvent } from '../analytics/queries.ts';
+import { recordDailyEvent } from '../analytics/queries.ts';
 import type { Sql } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { notFound } from '../http/errors.ts';
@@ -71,7 +71,8 @@ const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
       p256dh: body.keys.p256dh,
       auth: body.keys.auth,
     });
-    await recordFirstEvent(sql, 'notifications_enabled', user.id);
+    // Counted like the app's own report of it (POST /api/analytics), once a day per user.
+    await recordDailyEvent(sql, 'notifications_enabled', `user:${user.id}`, { loggedIn: true });
     return { success: true };
   });
 };

@@ -32,6 +32,15 @@ export async function getUserByName(db: Db, username: string): Promise<UserRow |
   return row;
 }
 
+/** Every account, deleted and banned ones too, newest first (limit + 1 rows), for admins. */
+export async function listUsers(db: Db, limit: number, beforeId?: string): Promise<UserRow[]> {
+  return db<UserRow[]>`
+    ${selectUsers(db)}
+    ${beforeId ? db`where u.id < ${beforeId}` : db``}
+    order by u.id desc
+    limit ${limit + 1}`;
+}
+
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db<{ n: number }[]>`select count(*)::int as n from users where deleted_at is null`;
   return row?.n ?? 0;

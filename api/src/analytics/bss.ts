@@ -1,0 +1,78 @@
+// Basic site statistics ("bss"): an event every hour with counts of sign-ups, installs, active
+// and returning users, posts and comments (see BssPayload for what each counts).
+import { BSS_PAGE_SIZE } from '@quorum/shared/constants';
+import type { BssPayload } from '@quorum/shared/types';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/connect.ts';
+import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
+import { queueSiteStats } from '../jobs/admin-jobs.ts';
+import type { Jobs } from '../jobs/queue.ts';
+import { eventKey, insertEvent } from './queries.ts';
+
+const BSS = 'bss';
+const HOUR_MS = 60 * 60 * 1000;
+/** How often a server asks for the current hour's statistics; the first ask of an hour records them. */
+const ASK_EVERY_MS = 5 * 60 * 1000;
+
+export interface BssEventRow {
+  id: string;
+  createdAt: Date;
+  payload: BssPayload;
+}
+
+/** The statistics of the periods that end at `at`. */
+async function computeSiteStats(db: Db, at: Date): Promise<BssPayload> {
+  const [row] = await db<BssPayload[]>`
+    with p as (select ${at}::timestamptz as at, interval '1 day' as day, interval '7 days' as week, interval '30 days' as month)
+    select
+      (select count(*)::int from users, p where created_at > at - day and created_at <= at) as signups,
+      (select count(*)::int from analytics_events, p where name = 'pwa_install' and created_at > at - day and created_at <= at) as pwa_installs,
+      (select count(*)::int from analytics_events, p where name = 'notifications_enabled' and created_at > at - day and created_at <= at) as notifications_enabled,
+      (select count(*)::int from users, p where deleted_at is null and last_seen > at - day) as users_day,
+      (select count(*)::int from users, p where deleted_at is null and last_seen > at - week) as users_week,
+      (select count(*)::int from users, p where deleted_at is null and last_seen > at - month) as users_month,
+      (select count(*)::int from users, p where deleted_at is null and last_seen > at - day and created_at <= at - day) as return_users_day,
+      (select count(*)::int from users, p where deleted_at is null and last_seen > at - week and created_at <= at - week) as return_users_week,
+      (select count(*)::int from users, p where deleted_at is null and last_seen > at - month and created_at <= at - month) as return_users_month,
+      (select count(*)::int from posts, p where created_at > at - day and created_at <= at) as posts_day,
+      (select count(*)::int from posts, p where created_at > at - week and created_at <= at) as posts_week,
+      (select count(*)::int from comments, p where created_at > at - day and created_at <= at) as comments_day,
+      (select count(*)::int from comments, p where created_at > at - week and created_at <= at) as comments_week
+    from p`;
+  if (!row) throw new Error('site statistics returned nothing');
+  return row;
+}
+
+/** Records the statistics at `at`, once: asking again for the same time changes nothing. */
+export async function recordSiteStats(db: Db, at: Date): Promise<void> {
+  const key = eventKey(BSS, at.toISOString());
+  const [recorded] = await db`select 1 from analytics_events where unique_key = ${key}`;
+  if (recorded) return;
+  await insertEvent(db, BSS, key, { ...(await computeSiteStats(db, at)) });
+}
+
+/** The recorded statistics, newest first. */
+export async function listSiteStats(db: Db, next?: string): Promise<{ rows: BssEventRow[]; next: string | null }> {
+  const cursor = decodeCursor(next, BSS, cursorValue.none);
+  const rows = await db<BssEventRow[]>`
+    select id, created_at, payload from analytics_events
+    where name = ${BSS} ${cursor ? db`and id < ${cursor.id}` : db``}
+    order by id desc
+    limit ${BSS_PAGE_SIZE + 1}`;
+  return pageOf(rows, BSS_PAGE_SIZE, (last) => ({ sort: BSS, value: null, id: last.id }));
+}
+
+/**
+ * Queues the statistics of the current hour now and every few minutes, so that each hour is
+ * recorded soon after it begins whichever server is up; answers the function that stops it.
+ */
+export function startSiteStats(jobs: Jobs, log: FastifyBaseLogger): () => void {
+  const ask = () => {
+    const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString();
+    queueSiteStats(jobs, hour).catch((err: unknown) => log.error({ err }, 'queueing site statistics failed'));
+  };
+  ask();
+  const timer = setInterval(ask, ASK_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

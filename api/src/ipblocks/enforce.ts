@@ -1,0 +1,75 @@
+// Refusing writes from blocked addresses. The blocks in effect are kept in memory: reloaded when
+// this server changes one, and at most every BLOCKS_REFRESH_MS so that changes made through
+// another server apply too.
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { clientIpBytes, parseIp, rangeContains, type IpBytes } from '@quorum/shared/ip-blocks';
+import type { Db } from '../db/connect.ts';
+import { forbidden } from '../http/errors.ts';
+import { listActiveBlocks } from './queries.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Blocked addresses may still call the route (logging in and out). */
+    ipBlockExempt?: boolean;
+  }
+}
+
+const BLOCKS_REFRESH_MS = 30_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface CachedBlock {
+  bytes: IpBytes;
+  maskedBits: number;
+  expiresAt: number | null;
+}
+
+export interface IpBlockList {
+  /** Reloads the blocks in effect; call after a change. */
+  refresh(): Promise<void>;
+  isBlocked(address: string): Promise<boolean>;
+}
+
+export function createIpBlockList(db: Db): IpBlockList {
+  let blocks: CachedBlock[] = [];
+  let loadedAt = -Infinity;
+  let loading: Promise<void> | undefined;
+
+  async function load(): Promise<void> {
+    const started = Date.now();
+    const rows = await listActiveBlocks(db);
+    blocks = rows.flatMap((row) => {
+      const bytes = parseIp(row.ip);
+      return bytes ? [{ bytes, maskedBits: row.maskedBits, expiresAt: row.expiresAt?.getTime() ?? null }] : [];
+    });
+    loadedAt = started;
+  }
+
+  function refresh(): Promise<void> {
+    loading ??= load().finally(() => (loading = undefined));
+    return loading;
+  }
+
+  return {
+    refresh,
+    async isBlocked(address) {
+      if (Date.now() - loadedAt >= BLOCKS_REFRESH_MS) await refresh();
+      const bytes = clientIpBytes(address);
+      if (!bytes) return false;
+      const now = Date.now();
+      return blocks.some((block) => (block.expiresAt === null || block.expiresAt > now) && rangeContains(block, bytes));
+    },
+  };
+}
+
+/**
+ * The API's hook: a state-changing call from a blocked address is a 403 `ip_blocked`, except on
+ * routes marked `ipBlockExempt` and for admins, so that an admin cannot lock themselves out.
+ * Runs after the session is read.
+ */
+export function refuseBlockedAddresses(list: IpBlockList) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.ipBlockExempt || request.user?.isAdmin) return;
+    if (await list.isBlocked(request.ip)) throw forbidden(Messages.ipBlocked, ErrorCode.ipBlocked);
+  };
+}

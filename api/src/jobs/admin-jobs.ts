@@ -1,0 +1,44 @@
+// The background jobs of site administration: deleting a banned user's content, and recording the
+// hourly site statistics.
+import { purgeUserComments, purgeUserPosts } from '../admin/queries.ts';
+import { recordSiteStats } from '../analytics/bss.ts';
+import type { Sql } from '../db/connect.ts';
+import type { Jobs } from './queue.ts';
+
+const JOB_DELETE_USER_CONTENT = 'delete_user_content';
+const JOB_SITE_STATS = 'site_stats';
+
+export interface UserContentDeletion {
+  userId: string;
+  adminId: string;
+  /** ISO time: content created from then on is deleted; null for all of it. */
+  since: string | null;
+}
+
+/** The background half of a ban with content deletion: one transaction, safe to run again. */
+export async function deleteUserContent(sql: Sql, job: UserContentDeletion): Promise<void> {
+  const since = job.since ? new Date(job.since) : null;
+  await sql.begin(async (tx) => {
+    await purgeUserPosts(tx, job.userId, job.adminId, since);
+    await purgeUserComments(tx, job.userId, job.adminId, since);
+  });
+}
+
+export async function queueUserContentDeletion(jobs: Jobs, job: UserContentDeletion): Promise<void> {
+  await jobs.send(JOB_DELETE_USER_CONTENT, job);
+}
+
+/**
+ * Queues recording the statistics of the hour `hour` (an ISO time); one job per hour however
+ * many servers ask, and the event itself is recorded once an hour.
+ */
+export async function queueSiteStats(jobs: Jobs, hour: string): Promise<void> {
+  await jobs.send(JOB_SITE_STATS, { hour }, { singletonKey: hour });
+}
+
+export function adminJobHandlers(sql: Sql) {
+  return {
+    [JOB_DELETE_USER_CONTENT]: async (job: UserContentDeletion) => deleteUserContent(sql, job),
+    [JOB_SITE_STATS]: async ({ hour }: { hour: string }) => recordSiteStats(sql, new Date(hour)),
+  };
+}
