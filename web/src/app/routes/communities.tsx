@@ -7,13 +7,14 @@ import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useInitialData } from '../../lib/session/get-initial.ts';
 
 /**
- * /communities: every community, searchable and sorted, with Join buttons, and Create community
- * (or, for users without the points the site asks for, Request a community).
+ * /communities: every community, searchable and sorted, with Join buttons and Create community
+ * (shown to every logged-in user, spec 2 §6); users without the points to create one may also
+ * request one from the admins.
  */
 export function CommunitiesRoute() {
   useDocumentTitle('Communities');
   const { user, communityCreateReqPoints } = useInitialData();
-  const mayCreate = user !== null && (user.isAdmin || user.points >= communityCreateReqPoints);
+  const lacksPoints = user !== null && !user.isAdmin && user.points < communityCreateReqPoints;
   const search = useCommunitySearch();
 
   return (
@@ -21,7 +22,12 @@ export function CommunitiesRoute() {
       <header className="communities-header">
         <div className="communities-header__top">
           <h1 className="page-title communities-header__title">Communities</h1>
-          {user && (mayCreate ? <CreateCommunityButton /> : <RequestCommunityButton />)}
+          {user && (
+            <div className="communities-header__actions">
+              {lacksPoints && <RequestCommunityButton />}
+              <CreateCommunityButton />
+            </div>
+          )}
         </div>
         <CommunitiesControls text={search.text} onTextChange={search.setText} sort={search.sort} onSortChange={search.setSort} />
       </header>

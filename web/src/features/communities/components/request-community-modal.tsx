@@ -3,7 +3,6 @@ import { Messages } from '@quorum/shared/errors';
 import { communityRequestBody } from '@quorum/shared/schemas/communities';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { Icon } from '../../../components/ui/icon.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
@@ -82,8 +81,7 @@ export function RequestCommunityButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
-        <Icon name="plus" size={18} />
+      <button type="button" className="button" onClick={() => setOpen(true)}>
         Request a community
       </button>
       <Modal
