@@ -1,6 +1,7 @@
 import { formatCount } from '@quorum/shared/format';
 import type { Community } from '@quorum/shared/types';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { adminCommunitiesOptions, useSetDefaultCommunity } from '../api/communities.ts';
@@ -9,7 +10,9 @@ import { AdminPageHeader } from './admin-layout.tsx';
 
 function CommunityRow({ community }: { community: Community }) {
   const setDefault = useSetDefaultCommunity();
-  const isDefault = setDefault.isPending ? setDefault.variables.isDefault : community.isDefault;
+  // The switch moves at once, and holds its place until the list has loaded again.
+  const [switching, setSwitching] = useState<boolean | null>(null);
+  const isDefault = switching ?? community.isDefault;
   return (
     <div className="admin-row">
       <div className="admin-row__main">
@@ -28,7 +31,10 @@ function CommunityRow({ community }: { community: Community }) {
           aria-label={`Default community: /${community.name}`}
           checked={isDefault}
           disabled={setDefault.isPending}
-          onChange={(event) => setDefault.mutate({ name: community.name, isDefault: event.target.checked })}
+          onChange={(event) => {
+            setSwitching(event.target.checked);
+            setDefault.mutate({ name: community.name, isDefault: event.target.checked }, { onSettled: () => setSwitching(null) });
+          }}
         />
         Default
       </label>

@@ -61,16 +61,22 @@ function ContactEmailForm({ settings }: { settings: SiteSettings }) {
 function SettingsCard({ settings }: { settings: SiteSettings }) {
   const alerts = useAlerts();
   const update = useUpdateSiteSettings();
-  const signupsOn = !(update.isPending && update.variables.signupsDisabled !== undefined ? update.variables.signupsDisabled : settings.signupsDisabled);
+  // The switch moves at once, and holds its place until the server has answered.
+  const [switching, setSwitching] = useState<boolean | null>(null);
+  const signupsOn = switching ?? !settings.signupsDisabled;
   return (
     <section className="card" aria-label="Site settings">
       <SwitchField
         label="Sign-ups"
         description="When off, nobody can create an account and the sign-up form says so."
         checked={signupsOn}
-        onChange={(on) =>
-          update.mutate({ signupsDisabled: !on }, { onSuccess: () => alerts.show(on ? 'Sign-ups are on.' : 'Sign-ups are off.') })
-        }
+        onChange={(on) => {
+          setSwitching(on);
+          update.mutate(
+            { signupsDisabled: !on },
+            { onSuccess: () => alerts.show(on ? 'Sign-ups are on.' : 'Sign-ups are off.'), onSettled: () => setSwitching(null) },
+          );
+        }}
       />
       <ContactEmailForm settings={settings} />
     </section>

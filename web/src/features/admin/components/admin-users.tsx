@@ -8,6 +8,10 @@ import { usersOptions } from '../api/get-users.ts';
 import { AdminList } from './admin-list.tsx';
 import { AdminPageHeader } from './admin-layout.tsx';
 
+function count(n: number, noun: string): string {
+  return `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 function UserRow({ user, actions }: { user: User; actions: ReactNode }) {
   return (
     <div className="admin-row">
@@ -19,8 +23,7 @@ function UserRow({ user, actions }: { user: User; actions: ReactNode }) {
           {user.deleted && <span className="admin-state">Deleted</span>}
         </span>
         <span className="admin-row__meta">
-          Joined {formatDate(user.createdAt)} · {formatCount(user.points)} points · {formatCount(user.noPosts)} posts ·{' '}
-          {formatCount(user.noComments)} comments
+          Joined {formatDate(user.createdAt)} · {count(user.points, 'point')} · {count(user.noPosts, 'post')} · {count(user.noComments, 'comment')}
         </span>
       </div>
       <div className="admin-row__actions">{actions}</div>

@@ -108,5 +108,7 @@ function UnbanDialog({ user, onClose }: { user: User; onClose: () => void }) {
  * wrote, which takes typing their name; an unban only asks to confirm.
  */
 export function BanUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
-  return user.isBanned ? <UnbanDialog user={user} onClose={onClose} /> : <BanDialog user={user} onClose={onClose} />;
+  // Decided once: the user reloads as banned while the ban's dialog is still closing.
+  const [wasBanned] = useState(user.isBanned);
+  return wasBanned ? <UnbanDialog user={user} onClose={onClose} /> : <BanDialog user={user} onClose={onClose} />;
 }
