@@ -1,7 +1,7 @@
 // Basic site statistics ("bss"): an event every hour with counts of sign-ups, installs, active
 // and returning users, posts and comments (see BssPayload for what each counts).
 import { BSS_PAGE_SIZE } from '@quorum/shared/constants';
-import type { BssPayload } from '@quorum/shared/types';
+import type { AnalyticsEvent, BssPayload } from '@quorum/shared/types';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
@@ -14,15 +14,55 @@ const HOUR_MS = 60 * 60 * 1000;
 /** How often a server asks for the current hour's statistics; the first ask of an hour records them. */
 const ASK_EVERY_MS = 5 * 60 * 1000;
 
+/** The counts as the client's transform names columns and JSON keys: in camelCase. */
+interface StatsRow {
+  signups: number;
+  pwaInstalls: number;
+  notificationsEnabled: number;
+  usersDay: number;
+  usersWeek: number;
+  usersMonth: number;
+  returnUsersDay: number;
+  returnUsersWeek: number;
+  returnUsersMonth: number;
+  postsDay: number;
+  postsWeek: number;
+  commentsDay: number;
+  commentsWeek: number;
+}
+
 export interface BssEventRow {
   id: string;
   createdAt: Date;
-  payload: BssPayload;
+  payload: StatsRow;
+}
+
+/** The payload with the spec's names, as it is stored and answered. */
+function bssPayload(row: StatsRow): BssPayload {
+  return {
+    signups: row.signups,
+    pwa_installs: row.pwaInstalls,
+    notifications_enabled: row.notificationsEnabled,
+    users_day: row.usersDay,
+    users_week: row.usersWeek,
+    users_month: row.usersMonth,
+    return_users_day: row.returnUsersDay,
+    return_users_week: row.returnUsersWeek,
+    return_users_month: row.returnUsersMonth,
+    posts_day: row.postsDay,
+    posts_week: row.postsWeek,
+    comments_day: row.commentsDay,
+    comments_week: row.commentsWeek,
+  };
+}
+
+export function presentBssEvent(row: BssEventRow): AnalyticsEvent {
+  return { id: row.id, createdAt: row.createdAt.toISOString(), payload: bssPayload(row.payload) };
 }
 
 /** The statistics of the periods that end at `at`. */
-async function computeSiteStats(db: Db, at: Date): Promise<BssPayload> {
-  const [row] = await db<BssPayload[]>`
+async function computeSiteStats(db: Db, at: Date): Promise<StatsRow> {
+  const [row] = await db<StatsRow[]>`
     with p as (select ${at}::timestamptz as at, interval '1 day' as day, interval '7 days' as week, interval '30 days' as month)
     select
       (select count(*)::int from users, p where created_at > at - day and created_at <= at) as signups,
@@ -48,7 +88,7 @@ export async function recordSiteStats(db: Db, at: Date): Promise<void> {
   const key = eventKey(BSS, at.toISOString());
   const [recorded] = await db`select 1 from analytics_events where unique_key = ${key}`;
   if (recorded) return;
-  await insertEvent(db, BSS, key, { ...(await computeSiteStats(db, at)) });
+  await insertEvent(db, BSS, key, { ...bssPayload(await computeSiteStats(db, at)) });
 }
 
 /** The recorded statistics, newest first. */

@@ -5,7 +5,7 @@ import type { AnalyticsEventsPage } from '@quorum/shared/types';
 import { requireAdmin } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { parse } from '../http/validate.ts';
-import { listSiteStats } from './bss.ts';
+import { listSiteStats, presentBssEvent } from './bss.ts';
 import { recordDailyEvent } from './queries.ts';
 
 export interface AnalyticsRoutesOptions {
@@ -29,10 +29,7 @@ const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (app, 
   app.get('/analytics/bss', async (request): Promise<AnalyticsEventsPage> => {
     requireAdmin(request);
     const page = await listSiteStats(sql, parse(adminPageQuery, request.query).next);
-    return {
-      events: page.rows.map((row) => ({ id: row.id, createdAt: row.createdAt.toISOString(), payload: row.payload })),
-      next: page.next,
-    };
+    return { events: page.rows.map(presentBssEvent), next: page.next };
   });
 };
 

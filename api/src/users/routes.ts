@@ -47,7 +47,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
 
   app.get<Params>('/users/:username', async (request): Promise<User> => {
     const adminsView = parse(getUserQuery, request.query).adminsView === 'true';
-    if (adminsView && !request.user?.isAdmin) throw forbidden();
+    if (adminsView) requireAdmin(request);
     const user = await loadProfile(sql, request.params.username, request.user);
     return presentUser(user, request.user, { adminsView });
   });

@@ -100,7 +100,7 @@ export const updateRuleBody = v.object({
 /** POST /api/community_requests */
 export const communityRequestBody = v.object({
   name: v.pipe(
-    v.string(Messages.communityRequestNameMin),
+    v.optional(v.string(Messages.communityRequestNameMin), ''),
     v.trim(),
     v.minLength(COMMUNITY_NAME_MIN, Messages.communityRequestNameMin),
     v.maxLength(COMMUNITY_NAME_MAX, `Community name has to have at most ${COMMUNITY_NAME_MAX} characters.`),
