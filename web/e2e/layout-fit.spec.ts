@@ -201,6 +201,10 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
   const listName = `fit-${Date.now().toString(36)}`;
   const list = await apiAs<{ id: string }>(page, 'POST', `/api/users/${ADMIN.username}/lists`, { name: listName });
   await apiAs(page, 'POST', `/api/lists/${list.id}/items`, { targetId: post.id, targetType: 'post' });
+  // Long words in the admin lists: a community request's note, and a (cancelled) IP block's note.
+  await apiAs(page, 'POST', '/api/community_requests', { name: newCommunityName('fitreq'), note: LONG_WORD });
+  const block = await apiAs<{ id: string }>(page, 'POST', '/api/ipblocks', { address: '10.30.*.*', expiresIn: null, note: LONG_WORD });
+  await apiAs(page, 'DELETE', `/api/ipblocks/${block.id}`);
   const screens: Record<string, string> = {
     home: '/',
     community: `/${community.name}`,
@@ -211,6 +215,13 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
     lists: `/@${ADMIN.username}/lists`,
     list: `/@${ADMIN.username}/lists/${listName}`,
     notifications: '/notifications',
+    admin: '/admin',
+    'admin-users': '/admin/users',
+    'admin-comments': '/admin/comments',
+    'admin-communities': '/admin/communities',
+    'admin-ipblocks': '/admin/ipblocks',
+    'admin-bss': '/admin/bss',
+    'admin-requests': '/admin/new-community-requests',
   };
   const runs = [
     ...WIDTHS.map((width) => ({ width, colorScheme: 'light' as const })),

@@ -65,7 +65,7 @@ function SettingsCard({ settings }: { settings: SiteSettings }) {
   const [switching, setSwitching] = useState<boolean | null>(null);
   const signupsOn = switching ?? !settings.signupsDisabled;
   return (
-    <section className="card" aria-label="Site settings">
+    <section className="card admin-settings" aria-label="Site settings">
       <SwitchField
         label="Sign-ups"
         description="When off, nobody can create an account and the sign-up form says so."

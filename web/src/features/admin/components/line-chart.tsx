@@ -10,11 +10,30 @@ export interface ChartPoint {
 const timeFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric' });
 
 /** The top of the value axis: the largest value rounded up to a number that reads well. */
-function niceMax(max: number): number {
+export function niceMax(max: number): number {
   if (max <= 0) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(max));
   const step = [1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= max) ?? 10;
   return step * magnitude;
+}
+
+/**
+ * The line and the area under it in a 100 × 100 box (y grows downwards), time along x and values
+ * from 0 to `top` along y. A single point is drawn as a level line across the box.
+ */
+export function chartGeometry(sorted: readonly ChartPoint[], top: number): { line: string; area: string } {
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  if (!first || !last) return { line: '', area: '' };
+  const span = last.time - first.time;
+  const y = (value: number) => 100 - (value / top) * 100;
+  if (span === 0) {
+    const line = `0,${y(first.value)} 100,${y(first.value)}`;
+    return { line, area: `0,100 ${line} 100,100` };
+  }
+  const x = (time: number) => ((time - first.time) / span) * 100;
+  const line = sorted.map((point) => `${x(point.time)},${y(point.value)}`).join(' ');
+  return { line, area: `0,100 ${line} 100,100` };
 }
 
 /**
@@ -33,10 +52,7 @@ export function LineChart({ title, points }: { title: string; points: readonly C
   const values = sorted.map((point) => point.value);
   const top = niceMax(Math.max(...values));
   const span = last.time - first.time;
-  const x = (time: number) => (span === 0 ? 50 : ((time - first.time) / span) * 100);
-  const y = (value: number) => 100 - (value / top) * 100;
-  const line = span === 0 ? `0,${y(first.value)} 100,${y(first.value)}` : sorted.map((point) => `${x(point.time)},${y(point.value)}`).join(' ');
-  const area = span === 0 ? `0,100 ${line} 100,100` : `${x(first.time)},100 ${line} ${x(last.time)},100`;
+  const { line, area } = chartGeometry(sorted, top);
   const summary = `From ${timeFormat.format(first.time)} to ${timeFormat.format(last.time)}: lowest ${formatCount(Math.min(...values))}, highest ${formatCount(
     Math.max(...values),
   )}, latest ${formatCount(last.value)}.`;
@@ -65,7 +81,7 @@ export function LineChart({ title, points }: { title: string; points: readonly C
       </div>
       <div className="chart__x-axis" aria-hidden="true">
         <span>{timeFormat.format(first.time)}</span>
-        <span>{timeFormat.format(last.time)}</span>
+        {span > 0 && <span>{timeFormat.format(last.time)}</span>}
       </div>
     </figure>
   );
