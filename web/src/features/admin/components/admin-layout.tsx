@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { paths, type AdminPage } from '../../../config/paths.ts';
 import './admin.css';
 
@@ -18,11 +18,22 @@ const NAV: ReadonlyArray<{ page?: AdminPage; label: string }> = [
  * scrolls sideways on narrow ones, beside the page on show.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+
+  // On a phone the current page's tab may sit past the edge of the row: bring it into view.
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+
   return (
     <div className="admin">
       <nav className="admin__nav" aria-label="Admin dashboard">
         <h1 className="admin__title">Admin</h1>
-        <ul className="admin__nav-list">
+        <ul ref={listRef} className="admin__nav-list">
           {NAV.map(({ page, label }) => (
             <li key={label}>
               <NavLink className="admin__nav-link" to={paths.admin.getHref(page)} end>
