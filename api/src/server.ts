@@ -3,10 +3,10 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
-import { startSiteStats } from './analytics/bss.ts';
 import { startIdempotencyCleanup } from './idempotency/cleanup.ts';
 import { startImageCleanup } from './images/cleanup.ts';
 import { createImageStore } from './images/storage.ts';
+import { startSiteStats } from './jobs/admin-jobs.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });

@@ -2,17 +2,11 @@
 // and returning users, posts and comments (see BssPayload for what each counts).
 import { BSS_PAGE_SIZE } from '@quorum/shared/constants';
 import type { AnalyticsEvent, BssPayload } from '@quorum/shared/types';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
-import { queueSiteStats } from '../jobs/admin-jobs.ts';
-import type { Jobs } from '../jobs/queue.ts';
 import { eventKey, insertEvent } from './queries.ts';
 
 const BSS = 'bss';
-const HOUR_MS = 60 * 60 * 1000;
-/** How often a server asks for the current hour's statistics; the first ask of an hour records them. */
-const ASK_EVERY_MS = 5 * 60 * 1000;
 
 /** The counts as the client's transform names columns and JSON keys: in camelCase. */
 interface StatsRow {
@@ -100,19 +94,4 @@ export async function listSiteStats(db: Db, next?: string): Promise<{ rows: BssE
     order by id desc
     limit ${BSS_PAGE_SIZE + 1}`;
   return pageOf(rows, BSS_PAGE_SIZE, (last) => ({ sort: BSS, value: null, id: last.id }));
-}
-
-/**
- * Queues the statistics of the current hour now and every few minutes, so that each hour is
- * recorded soon after it begins whichever server is up; answers the function that stops it.
- */
-export function startSiteStats(jobs: Jobs, log: FastifyBaseLogger): () => void {
-  const ask = () => {
-    const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString();
-    queueSiteStats(jobs, hour).catch((err: unknown) => log.error({ err }, 'queueing site statistics failed'));
-  };
-  ask();
-  const timer = setInterval(ask, ASK_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -2,6 +2,7 @@
 // hourly site statistics.
 import { purgeUserComments, purgeUserPosts } from '../admin/queries.ts';
 import { recordSiteStats } from '../analytics/bss.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../db/connect.ts';
 import type { Jobs } from './queue.ts';
 
@@ -34,6 +35,25 @@ export async function queueUserContentDeletion(jobs: Jobs, job: UserContentDelet
  */
 export async function queueSiteStats(jobs: Jobs, hour: string): Promise<void> {
   await jobs.send(JOB_SITE_STATS, { hour }, { singletonKey: hour });
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+/** How often a server asks for the current hour's statistics; the first ask of an hour records them. */
+const SITE_STATS_ASK_EVERY_MS = 5 * 60 * 1000;
+
+/**
+ * Queues the statistics of the current hour now and every few minutes, so that each hour is
+ * recorded soon after it begins whichever server is up; answers the function that stops it.
+ */
+export function startSiteStats(jobs: Jobs, log: FastifyBaseLogger): () => void {
+  const ask = () => {
+    const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS).toISOString();
+    queueSiteStats(jobs, hour).catch((err: unknown) => log.error({ err }, 'queueing site statistics failed'));
+  };
+  ask();
+  const timer = setInterval(ask, SITE_STATS_ASK_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 export function adminJobHandlers(sql: Sql) {

@@ -1,8 +1,10 @@
+import { ADMIN_USERS_PAGE_SIZE } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { Db } from '../db/connect.ts';
+import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { UserRow } from './present.ts';
-import { getUserByName } from './queries.ts';
+import { getUserByName, listUsers } from './queries.ts';
 
 /**
  * The user whose profile `viewer` asks for. A deleted or suspended account is hidden from all but
@@ -16,4 +18,11 @@ export async function loadProfile(db: Db, username: string, viewer: { isAdmin: b
     if (user.bannedAt) throw new HttpError(404, ErrorCode.accountSuspended, Messages.accountSuspended);
   }
   return user;
+}
+
+/** A page of every account, newest first, after the cursor `next` (the admins' list). */
+export async function loadUsersPage(db: Db, next?: string): Promise<{ rows: UserRow[]; next: string | null }> {
+  const cursor = decodeCursor(next, 'users', cursorValue.none);
+  const rows = await listUsers(db, ADMIN_USERS_PAGE_SIZE, cursor?.id);
+  return pageOf(rows, ADMIN_USERS_PAGE_SIZE, (last) => ({ sort: 'users', value: null, id: last.id }));
 }

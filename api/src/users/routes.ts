@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Messages } from '@quorum/shared/errors';
 import { addBadgeBody, deleteAccountBody, getUserQuery, removeBadgeQuery, userFeedQuery } from '@quorum/shared/schemas/users';
-import { ADMIN_USERS_PAGE_SIZE } from '@quorum/shared/constants';
 import { adminPageQuery } from '@quorum/shared/schemas/admin';
 import type { User, UserFeedPage, UsersPage } from '@quorum/shared/types';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
-import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { storeImage } from '../images/process.ts';
@@ -15,8 +13,8 @@ import { readImageUpload } from '../images/upload.ts';
 import { assertOwnAccount, awardBadge, deleteAccount, removeBadge, replaceProPic } from './account.ts';
 import { loadUserFeed } from './feed.ts';
 import { presentUser } from './present.ts';
-import { loadProfile } from './profile.ts';
-import { getUserByName, listUsers, loadUser } from './queries.ts';
+import { loadProfile, loadUsersPage } from './profile.ts';
+import { getUserByName, loadUser } from './queries.ts';
 
 export interface UsersRoutesOptions {
   sql: Sql;
@@ -39,9 +37,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
   /** Every account with every detail, newest first, for admins. */
   app.get('/users', async (request): Promise<UsersPage> => {
     const admin = requireAdmin(request);
-    const cursor = decodeCursor(parse(adminPageQuery, request.query).next, 'users', cursorValue.none);
-    const rows = await listUsers(sql, ADMIN_USERS_PAGE_SIZE, cursor?.id);
-    const page = pageOf(rows, ADMIN_USERS_PAGE_SIZE, (last) => ({ sort: 'users', value: null, id: last.id }));
+    const page = await loadUsersPage(sql, parse(adminPageQuery, request.query).next);
     return { users: page.rows.map((row) => presentUser(row, admin, { adminsView: true })), next: page.next };
   });
 
