@@ -23,7 +23,7 @@ function CommunityRow({ community }: { community: Community }) {
           {formatCount(community.noMembers)} {community.noMembers === 1 ? 'member' : 'members'}
         </span>
       </div>
-      <label className="checkbox-row admin-row__actions">
+      <label className="admin-switch">
         <input
           type="checkbox"
           role="switch"
