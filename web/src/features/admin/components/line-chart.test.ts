@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { chartGeometry, niceMax } from './line-chart.tsx';
 
 describe('niceMax', () => {
-  it('rounds the largest value up to 1, 2, 2.5 or 5 times a power of ten', () => {
-    expect(niceMax(0)).toBe(1);
-    expect(niceMax(1)).toBe(1);
+  it('rounds the largest value up to 1, 2 or 5 times a power of ten, at least 2', () => {
+    expect(niceMax(0)).toBe(2);
+    expect(niceMax(1)).toBe(2);
+    expect(niceMax(3)).toBe(5);
     expect(niceMax(7)).toBe(10);
     expect(niceMax(18)).toBe(20);
-    expect(niceMax(21)).toBe(25);
-    expect(niceMax(240)).toBe(250);
+    expect(niceMax(21)).toBe(50);
+    expect(niceMax(100)).toBe(100);
     expect(niceMax(3100)).toBe(5000);
   });
 });

@@ -9,11 +9,14 @@ export interface ChartPoint {
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric' });
 
-/** The top of the value axis: the largest value rounded up to a number that reads well. */
+/**
+ * The top of the value axis: the largest value rounded up to 1, 2 or 5 times a power of ten, and
+ * at least 2, so that the middle of the axis is a whole number too.
+ */
 export function niceMax(max: number): number {
-  if (max <= 0) return 1;
+  if (max <= 2) return 2;
   const magnitude = 10 ** Math.floor(Math.log10(max));
-  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= max) ?? 10;
+  const step = [1, 2, 5, 10].find((factor) => factor * magnitude >= max) ?? 10;
   return step * magnitude;
 }
 
