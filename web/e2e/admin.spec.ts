@@ -124,6 +124,26 @@ test('a member requests a community and an admin denies the request', async ({ p
   await expect(row.getByRole('button', { name: `Deny /${name}` })).toHaveCount(0);
 });
 
+test('an admin creates a requested community from the request, filled in with its name', async ({ page }) => {
+  await signUp(page, newUsername('asker'));
+  const name = newCommunityName('made');
+  await apiAs(page, 'POST', '/api/community_requests', { name, note: null });
+
+  await asAdmin(page);
+  await page.goto('/admin/new-community-requests');
+  const row = page.getByRole('list', { name: 'Community requests' }).getByRole('listitem').filter({ hasText: `/${name}` });
+  await row.getByRole('button', { name: `Create /${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create community' });
+  await expect(dialog.getByLabel('Name')).toHaveValue(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${name}$`));
+
+  await page.goto('/admin/new-community-requests');
+  await expect(row.getByText('Created', { exact: true })).toBeVisible();
+  await expect(row.getByRole('link', { name: `/${name}` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Create /${name}` })).toHaveCount(0);
+});
+
 test('an admin bans a user from their profile in two steps; the user is logged out, then unbanned', async ({ page, browser }) => {
   test.setTimeout(90_000);
   await asAdmin(page);
