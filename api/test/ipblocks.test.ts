@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IpBlock, IpBlocksPage } from '@quorum/shared/types';
+import { createIpBlockList } from '../src/ipblocks/enforce.ts';
 import { Browser, buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
 import { del, makeAdmin, makeUser, type SignedUp } from './community-factories.ts';
 
@@ -166,5 +167,25 @@ describe('GET and DELETE /api/ipblocks', () => {
     const once = (await del(admin.browser, `/api/ipblocks/${made.id}`)).json();
     const twice = (await del(admin.browser, `/api/ipblocks/${made.id}`)).json();
     expect(twice.cancelledAt).toBe(once.cancelledAt);
+  });
+});
+
+describe('the in-memory list of blocks', () => {
+  it('sees changes made elsewhere once 30 seconds have passed since it last loaded', async () => {
+    const list = createIpBlockList(t.sql);
+    const [row] = await t.sql<{ id: string }[]>`insert into ip_blocks (ip, masked_bits) values ('10.60.0.0', 16) returning id`;
+    expect(await list.isBlocked('10.60.1.1')).toBe(true);
+    expect(await list.isBlocked('10.61.1.1')).toBe(false);
+    await t.sql`update ip_blocks set cancelled_at = now() where id = ${row?.id ?? ''}`;
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now');
+    try {
+      clock.mockReturnValue(now + 20_000);
+      expect(await list.isBlocked('10.60.1.1')).toBe(true);
+      clock.mockReturnValue(now + 31_000);
+      expect(await list.isBlocked('10.60.1.1')).toBe(false);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -33,27 +33,32 @@ export interface IpBlockList {
 export function createIpBlockList(db: Db): IpBlockList {
   let blocks: CachedBlock[] = [];
   let loadedAt = -Infinity;
-  let loading: Promise<void> | undefined;
+  // Loads may overlap (a change while a periodic reload runs): the one started last wins, as it
+  // read the blocks last.
+  let started = 0;
+  let applied = 0;
+  let periodic: Promise<void> | undefined;
 
   async function load(): Promise<void> {
-    const started = Date.now();
+    const generation = ++started;
+    const at = Date.now();
     const rows = await listActiveBlocks(db);
+    if (generation < applied) return;
+    applied = generation;
     blocks = rows.flatMap((row) => {
       const bytes = parseIp(row.ip);
       return bytes ? [{ bytes, maskedBits: row.maskedBits, expiresAt: row.expiresAt?.getTime() ?? null }] : [];
     });
-    loadedAt = started;
-  }
-
-  function refresh(): Promise<void> {
-    loading ??= load().finally(() => (loading = undefined));
-    return loading;
+    loadedAt = at;
   }
 
   return {
-    refresh,
+    refresh: load,
     async isBlocked(address) {
-      if (Date.now() - loadedAt >= BLOCKS_REFRESH_MS) await refresh();
+      if (Date.now() - loadedAt >= BLOCKS_REFRESH_MS) {
+        periodic ??= load().finally(() => (periodic = undefined));
+        await periodic;
+      }
       const bytes = clientIpBytes(address);
       if (!bytes) return false;
       const now = Date.now();
