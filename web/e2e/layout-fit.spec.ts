@@ -211,6 +211,10 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
   await logIn(page, ADMIN.username, ADMIN.password);
   await apiAs(page, 'POST', `/api/communities/${community.id}/banned`, { username: reporter });
   const modtools = (section: string) => `/${community.name}/modtools/${section}`;
+  // Long words in the admin lists: a community request's note, and a (cancelled) IP block's note.
+  await apiAs(page, 'POST', '/api/community_requests', { name: newCommunityName('fitreq'), note: LONG_WORD });
+  const block = await apiAs<{ id: string }>(page, 'POST', '/api/ipblocks', { address: '10.30.*.*', expiresIn: null, note: LONG_WORD });
+  await apiAs(page, 'DELETE', `/api/ipblocks/${block.id}`);
   const screens: Record<string, string> = {
     home: '/',
     community: `/${community.name}`,
@@ -228,6 +232,13 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
     'modtools-banned': modtools('banned'),
     'modtools-mods': modtools('mods'),
     'modtools-rules': modtools('rules'),
+    admin: '/admin',
+    'admin-users': '/admin/users',
+    'admin-comments': '/admin/comments',
+    'admin-communities': '/admin/communities',
+    'admin-ipblocks': '/admin/ipblocks',
+    'admin-bss': '/admin/bss',
+    'admin-requests': '/admin/new-community-requests',
   };
   const runs = [
     ...WIDTHS.map((width) => ({ width, colorScheme: 'light' as const })),

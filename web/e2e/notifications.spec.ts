@@ -243,6 +243,32 @@ test('the push prompt is never shown on a first visit, and is shown on a later o
   expect(Date.now() - askedAt).toBeLessThan(60_000);
 });
 
+test('turning notifications on from the prompt is counted for the site statistics', async ({ page, context, browser, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: new URL(baseURL!).origin });
+  // No push service answers a test browser: subscribing hands back a made-up subscription.
+  await page.addInitScript(() => {
+    const subscription = {
+      endpoint: 'https://push.example/subscription',
+      toJSON: () => ({ endpoint: 'https://push.example/subscription', expirationTime: null, keys: { p256dh: 'key', auth: 'secret' } }),
+    };
+    PushManager.prototype.getSubscription = () => Promise.resolve(null);
+    PushManager.prototype.subscribe = () => Promise.resolve(subscription as unknown as PushSubscription);
+    Object.defineProperty(Notification, 'permission', { configurable: true, get: () => 'default' });
+    Notification.requestPermission = () => Promise.resolve('granted');
+    localStorage.setItem('push_prompt_asked_at', String(Date.now() - 31 * 24 * 3600 * 1000));
+  });
+  await authorWithPost(page, browser);
+  await page.goto('/');
+  const prompt = page.getByRole('dialog', { name: 'Turn on notifications?' });
+  await expect(prompt).toBeVisible({ timeout: 10_000 });
+  const counted = page.waitForRequest((request) => request.url().endsWith('/api/analytics') && request.method() === 'POST');
+  await prompt.getByRole('button', { name: 'Turn on' }).click();
+  const request = await counted;
+  expect(request.postDataJSON()).toEqual({ event: 'notifications_enabled' });
+  expect((await request.response())?.status()).toBe(200);
+  await expect(prompt).toHaveCount(0);
+});
+
 test('screenshots of the panel and the page', async ({ page, browser }) => {
   const { post } = await authorWithPost(page, browser);
   await commentAsAnother(browser, post, 'A first reply with a long word: Pneumonoultramicroscopicsilicovolcanoconiosis.');

@@ -449,6 +449,8 @@ export function createApiClient(options: ApiClientOptions) {
     /** POST /api/_admin: ban_user, unban_user, deny_comm, add_default_forum, remove_default_forum. */
     adminAction: (body: AdminActionBody) => request<{ success: true }>('/api/_admin', { method: 'POST', body }),
     getUsers: (next?: string | null, signal?: AbortSignal) => request<UsersPage>('/api/users', { query: { next }, signal }),
+    /** The latest comments of the whole site, newest first (admins). */
+    getLatestComments: (next?: string | null, signal?: AbortSignal) => request<CommentsPage>('/api/comments', { query: { next }, signal }),
     requestCommunity: (body: { name: string; note?: string | null }) =>
       request<CommunityRequest>('/api/community_requests', { method: 'POST', body }),
     getCommunityRequests: (next?: string | null, signal?: AbortSignal) =>

@@ -2,7 +2,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/errors/route-error.tsx';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from './layout/app-layout.tsx';
-import { AdminRoute } from './routes/admin.tsx';
 import { CommunitiesRoute } from './routes/communities.tsx';
 import { CommunityRoute } from './routes/community.tsx';
 import { HomeRoute } from './routes/home.tsx';
@@ -50,7 +49,7 @@ export const routes: RouteObject[] = [
                 path: paths.notifications.path,
                 lazy: async () => ({ Component: (await import('./routes/notifications.tsx')).NotificationsRoute }),
               },
-              { path: paths.admin.path, element: <AdminRoute /> },
+              { path: paths.admin.path, lazy: async () => ({ Component: (await import('./routes/admin.tsx')).AdminRoute }) },
             ],
           },
           ...staticPages,

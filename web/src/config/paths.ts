@@ -1,6 +1,10 @@
 // Every URL of the app in one place. `path` is the pattern a route is registered with;
 // `getHref` builds a link. Entries without `path` are linked to but have no screen yet.
 
+/** The admin dashboard's pages after /admin/ (its Settings page is /admin itself). */
+export const ADMIN_PAGES = ['users', 'comments', 'communities', 'ipblocks', 'bss', 'new-community-requests'] as const;
+export type AdminPage = (typeof ADMIN_PAGES)[number];
+
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
@@ -28,7 +32,8 @@ export const paths = {
     getHref: (options: { community?: string; edit?: string } = {}) => withQuery('/new', options),
   },
   notifications: { path: '/notifications', getHref: () => '/notifications' },
-  admin: { path: '/admin/*', getHref: () => '/admin' },
+  /** The admin dashboard: its Settings page, or one of its other pages. */
+  admin: { path: '/admin/*', getHref: (page?: AdminPage) => (page ? `/admin/${page}` : '/admin') },
 
   about: { path: '/about', getHref: () => '/about' },
   guidelines: { path: '/guidelines', getHref: () => '/guidelines' },

@@ -6,10 +6,13 @@
  * `useDefinedMutation(mutations.x, { onSuccess, meta, … })`. Writes that must survive going
  * offline are outbox kinds instead (lib/outbox/outbox.ts, registered with these).
  */
+import type { IpBlockBody } from '@quorum/shared/schemas/admin';
 import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
 import type { CreatePostBody } from '@quorum/shared/schemas/posts';
 import type { LoginBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
-import type { Comment, Community, Image, List, Notification, Post, Report, Rule, User, UserGroup } from '@quorum/shared/types';
+import type {
+  Comment, Community, CommunityRequest, Image, IpBlock, List, Notification, Post, Report, Rule, SiteSettings, User, UserGroup,
+} from '@quorum/shared/types';
 import { useMutation, type MutationKey, type QueryClient, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { keyRoots } from './cache/key-roots.ts';
@@ -150,6 +153,29 @@ export const mutations = {
     api.notificationsAction({ action: 'markAllAsSeen', type }),
   ),
   deleteAllNotifications: define([...keyRoots.notifications, 'delete-all'], () => api.notificationsAction({ action: 'deleteAll' })),
+  requestCommunity: define(
+    ['communities', 'request'],
+    (body: { name: string; note: string | null }): Promise<CommunityRequest> => api.requestCommunity(body),
+    'always',
+  ),
+  /** `deleteContentDays` 0 deletes all of the user's posts and comments; left out, none. */
+  banUser: define([...keyRoots.users, 'ban'], ({ username, deleteContentDays }: { username: string; deleteContentDays?: number }) =>
+    api.adminAction({ action: 'ban_user', username, deleteContentDays }),
+  ),
+  unbanUser: define([...keyRoots.users, 'unban'], ({ username }: { username: string }) => api.adminAction({ action: 'unban_user', username })),
+  updateSiteSettings: define([...keyRoots.admin, 'site-settings'], (body: Partial<SiteSettings>): Promise<SiteSettings> => api.updateSiteSettings(body)),
+  setDefaultCommunity: define([...keyRoots.admin, 'default-community'], ({ name, isDefault }: { name: string; isDefault: boolean }) =>
+    api.adminAction({ action: isDefault ? 'add_default_forum' : 'remove_default_forum', name }),
+  ),
+  denyCommunityRequest: define([...keyRoots.admin, 'deny-request'], ({ id, note }: { id: string; note: string | null }) =>
+    api.adminAction({ action: 'deny_comm', id, body: note }),
+  ),
+  blockIp: define(
+    [...keyRoots.admin, 'block-ip'],
+    (body: IpBlockBody): Promise<IpBlock> => api.blockIp(body),
+    'always',
+  ),
+  cancelIpBlock: define([...keyRoots.admin, 'cancel-ip-block'], ({ id }: { id: string }): Promise<IpBlock> => api.cancelIpBlock(id)),
 };
 
 export function registerMutationDefaults(client: QueryClient): void {

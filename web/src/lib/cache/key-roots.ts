@@ -12,4 +12,5 @@ export const keyRoots = {
   users: ['users'] as const,
   reports: ['reports'] as const,
   notifications: ['notifications'] as const,
+  admin: ['admin'] as const,
 };

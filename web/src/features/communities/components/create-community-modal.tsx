@@ -12,6 +12,8 @@ import { createCommunityErrorMessage, useCreateCommunity } from '../api/create-c
 interface CreateCommunityModalProps {
   open: boolean;
   onClose: () => void;
+  /** The name filled in when the form opens (an admin creating a requested community). */
+  initialName?: string;
 }
 
 /** Only letters, digits and underscores can be typed into a community name. */
@@ -19,10 +21,10 @@ function nameCharacters(value: string): string {
   return value.replace(/[^A-Za-z0-9_]/g, '').slice(0, COMMUNITY_NAME_MAX);
 }
 
-function CreateCommunityForm({ onClose }: { onClose: () => void }) {
+function CreateCommunityForm({ onClose, initialName = '' }: { onClose: () => void; initialName?: string }) {
   const navigate = useNavigate();
   const create = useCreateCommunity();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(() => nameCharacters(initialName));
   const [about, setAbout] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const serverError = create.error ? createCommunityErrorMessage(create.error) : null;
@@ -102,7 +104,7 @@ function NotEnoughPoints({ needed, points, onClose }: { needed: number; points: 
  * The Create community modal; after creating, the new community's page opens. A user without
  * the points the site asks for learns so before filling anything in.
  */
-export function CreateCommunityModal({ open, onClose }: CreateCommunityModalProps) {
+export function CreateCommunityModal({ open, onClose, initialName }: CreateCommunityModalProps) {
   const { user, communityCreateReqPoints } = useInitialData();
   const lacksPoints = user !== null && !user.isAdmin && user.points < communityCreateReqPoints;
   return (
@@ -110,7 +112,7 @@ export function CreateCommunityModal({ open, onClose }: CreateCommunityModalProp
       {lacksPoints ? (
         <NotEnoughPoints needed={communityCreateReqPoints} points={user.points} onClose={onClose} />
       ) : (
-        <CreateCommunityForm onClose={onClose} />
+        <CreateCommunityForm onClose={onClose} initialName={initialName} />
       )}
     </Modal>
   );

@@ -29,3 +29,10 @@ export async function subscribeToPush(vapidPublicKey: string): Promise<boolean> 
   await api.savePushSubscription(subscription.toJSON());
   return true;
 }
+
+/** Counts push notifications turned on (the server counts a user once a day); best effort. */
+export function reportNotificationsEnabled(): void {
+  api.recordAnalytics('notifications_enabled').catch(() => {
+    // Counting is best effort: a failure changes nothing for the user.
+  });
+}

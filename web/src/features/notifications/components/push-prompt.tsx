@@ -5,7 +5,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { useInitialData, useSessionUser } from '../../../lib/session/get-initial.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
-import { subscribeToPush, supportsPush } from '../api/push-subscription.ts';
+import { reportNotificationsEnabled, subscribeToPush, supportsPush } from '../api/push-subscription.ts';
 
 const ASKED_AT_KEY = 'push_prompt_asked_at';
 const PROMPT_DELAY_MS = 3000;
@@ -63,7 +63,8 @@ export function PushPrompt() {
     const subscribed = await subscribeToPush(vapidPublicKey).catch(() => false);
     setBusy(false);
     close();
-    if (!subscribed) alerts.show(Messages.pushUnsupported);
+    if (subscribed) reportNotificationsEnabled();
+    else alerts.show(Messages.pushUnsupported);
   };
 
   return (

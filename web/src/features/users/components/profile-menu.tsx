@@ -1,4 +1,5 @@
 import type { User } from '@quorum/shared/types';
+import { useState } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton, MenuSeparator } from '../../../components/ui/menu.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -7,6 +8,7 @@ import { useCopyLink } from '../../../lib/clipboard.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
 import { useMute } from '../../../lib/session/mutes.ts';
 import { useSetSupporterBadge } from '../api/badges.ts';
+import { BanUserDialog } from './ban-user-dialog.tsx';
 
 function MuteItem({ user }: { user: User }) {
   const target = { type: 'user', id: user.id, name: user.username } as const;
@@ -38,24 +40,37 @@ function SupporterItem({ user }: { user: User }) {
   );
 }
 
-/** The profile's menu: copy its address; mute or unmute for other users; the supporter badge for admins. */
+/**
+ * The profile's menu: copy its address; mute or unmute for other users; the supporter badge and
+ * the site ban for admins (admins themselves cannot be banned).
+ */
 export function ProfileMenu({ user }: { user: User }) {
   const viewer = useSessionUser();
   const copyLink = useCopyLink();
+  const [banning, setBanning] = useState(false);
   const isSelf = viewer?.id === user.id;
   return (
-    <Menu label="Profile options" buttonClassName="icon-button profile-header__more" button={<Icon name="more" />}>
-      <MenuButton onSelect={() => void copyLink(paths.profile.getHref(user.username))}>
-        <Icon name="link" />
-        Copy link
-      </MenuButton>
-      {viewer && !isSelf && !user.deleted && <MuteItem user={user} />}
-      {viewer?.isAdmin && !user.deleted && (
-        <>
-          <MenuSeparator />
-          <SupporterItem user={user} />
-        </>
-      )}
-    </Menu>
+    <>
+      <Menu label="Profile options" buttonClassName="icon-button profile-header__more" button={<Icon name="more" />}>
+        <MenuButton onSelect={() => void copyLink(paths.profile.getHref(user.username))}>
+          <Icon name="link" />
+          Copy link
+        </MenuButton>
+        {viewer && !isSelf && !user.deleted && <MuteItem user={user} />}
+        {viewer?.isAdmin && !user.deleted && (
+          <>
+            <MenuSeparator />
+            <SupporterItem user={user} />
+            {!user.isAdmin && (
+              <MenuButton onSelect={() => setBanning(true)}>
+                <Icon name="lock" />
+                {user.isBanned ? 'Unban user' : 'Ban user'}
+              </MenuButton>
+            )}
+          </>
+        )}
+      </Menu>
+      {banning && <BanUserDialog user={user} onClose={() => setBanning(false)} />}
+    </>
   );
 }

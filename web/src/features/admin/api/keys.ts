@@ -1,0 +1,13 @@
+import { keyRoots } from '../../../lib/cache/key-roots.ts';
+
+/** Query keys of the admin dashboard's data. */
+export const adminKeys = {
+  all: keyRoots.admin,
+  siteSettings: () => [...adminKeys.all, 'site-settings'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  comments: () => [...adminKeys.all, 'comments'] as const,
+  communities: () => [...adminKeys.all, 'communities'] as const,
+  ipBlocks: () => [...adminKeys.all, 'ip-blocks'] as const,
+  communityRequests: () => [...adminKeys.all, 'community-requests'] as const,
+  bssEvents: () => [...adminKeys.all, 'bss-events'] as const,
+};

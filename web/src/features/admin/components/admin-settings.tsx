@@ -1,0 +1,103 @@
+import { siteSettingsBody } from '@quorum/shared/schemas/admin';
+import type { SiteSettings } from '@quorum/shared/types';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { RetryStatus } from '../../../components/ui/retry-status.tsx';
+import { SkeletonLines } from '../../../components/ui/skeleton.tsx';
+import { SwitchField } from '../../../components/ui/switch.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
+import { siteSettingsOptions, useUpdateSiteSettings } from '../api/site-settings.ts';
+import { AdminPageHeader } from './admin-layout.tsx';
+
+function ContactEmailForm({ settings }: { settings: SiteSettings }) {
+  const alerts = useAlerts();
+  const update = useUpdateSiteSettings();
+  const [email, setEmail] = useState(settings.contactEmail);
+  const [error, setError] = useState<string | null>(null);
+  const changed = email.trim() !== settings.contactEmail;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = v.safeParse(siteSettingsBody, { contactEmail: email });
+    if (!parsed.success) {
+      setError(parsed.issues[0].message);
+      return;
+    }
+    setError(null);
+    update.mutate(parsed.output, {
+      onSuccess: (saved) => {
+        setEmail(saved.contactEmail);
+        alerts.show('Settings saved.');
+      },
+    });
+  };
+
+  return (
+    <form className="form admin-settings__contact" onSubmit={onSubmit} noValidate>
+      <TextField
+        label="Contact email"
+        type="email"
+        value={email}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setError(null);
+        }}
+        error={error}
+        hint="Where the Contact links write to. Leave it empty to hide them."
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <div className="admin-row__actions">
+        <button type="submit" className="button button--primary" disabled={!changed || update.isPending} aria-busy={update.isPending}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SettingsCard({ settings }: { settings: SiteSettings }) {
+  const alerts = useAlerts();
+  const update = useUpdateSiteSettings();
+  // The switch moves at once, and holds its place until the server has answered.
+  const [switching, setSwitching] = useState<boolean | null>(null);
+  const signupsOn = switching ?? !settings.signupsDisabled;
+  return (
+    <section className="card admin-settings" aria-label="Site settings">
+      <SwitchField
+        label="Sign-ups"
+        description="When off, nobody can create an account and the sign-up form says so."
+        checked={signupsOn}
+        onChange={(on) => {
+          setSwitching(on);
+          update.mutate(
+            { signupsDisabled: !on },
+            { onSuccess: () => alerts.show(on ? 'Sign-ups are on.' : 'Sign-ups are off.'), onSettled: () => setSwitching(null) },
+          );
+        }}
+      />
+      <ContactEmailForm settings={settings} />
+    </section>
+  );
+}
+
+/** /admin: the switches of the whole site. */
+export function AdminSettings() {
+  const query = useQuery(siteSettingsOptions());
+  return (
+    <>
+      <AdminPageHeader title="Settings" />
+      {query.data ? (
+        <SettingsCard settings={query.data} />
+      ) : query.isError ? (
+        <RetryStatus className="card" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <div className="card admin-skeleton" role="status" aria-label="Loading settings">
+          <SkeletonLines lines={[['40%', 18], ['70%', 14], ['100%', 40], ['30%', 36]]} />
+        </div>
+      )}
+    </>
+  );
+}

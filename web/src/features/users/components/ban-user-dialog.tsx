@@ -1,0 +1,114 @@
+import { Messages } from '@quorum/shared/errors';
+import type { User } from '@quorum/shared/types';
+import { useId, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
+import { useBanUser, useUnbanUser } from '../api/ban-user.ts';
+
+/** Deleting everything the user wrote first asks for their name, typed out (in any case). */
+function ConfirmByName({ user, busy, onBack, onConfirm }: { user: User; busy: boolean; onBack: () => void; onConfirm: () => void }) {
+  const alerts = useAlerts();
+  const [typed, setTyped] = useState('');
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (typed.trim().toLowerCase() !== user.username.toLowerCase()) {
+      alerts.show(Messages.usernamesDoNotMatch);
+      return;
+    }
+    onConfirm();
+  };
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <p>
+        All of @{user.username}'s posts and comments will be deleted. This can't be undone. Type <strong>{user.username}</strong> to
+        confirm.
+      </p>
+      <TextField
+        label="Username"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        autoFocusOnOpen
+      />
+      <div className="modal__actions">
+        <button type="button" className="button button--ghost" onClick={onBack}>
+          Back
+        </button>
+        <button type="submit" className="button button--danger" disabled={busy}>
+          Ban and delete
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function BanDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const ban = useBanUser();
+  const [deleteContent, setDeleteContent] = useState(false);
+  const [step, setStep] = useState<'ask' | 'confirm-name'>('ask');
+  const checkboxId = useId();
+  const submit = () => ban.mutate({ username: user.username, deleteContentDays: deleteContent ? 0 : undefined }, { onSettled: onClose });
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`Ban @${user.username}?`}
+      description="They will be logged out everywhere and can't log in until they are unbanned."
+      focusKey={step}
+    >
+      {step === 'ask' ? (
+        <>
+          <label className="checkbox-row" htmlFor={checkboxId}>
+            <input id={checkboxId} type="checkbox" checked={deleteContent} onChange={(event) => setDeleteContent(event.target.checked)} />
+            Delete all of the user's posts and comments
+          </label>
+          <div className="modal__actions">
+            <button type="button" className="button button--ghost" onClick={onClose} data-autofocus>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={ban.isPending}
+              onClick={() => (deleteContent ? setStep('confirm-name') : submit())}
+            >
+              {deleteContent ? 'Continue' : 'Ban'}
+            </button>
+          </div>
+        </>
+      ) : (
+        <ConfirmByName user={user} busy={ban.isPending} onBack={() => setStep('ask')} onConfirm={submit} />
+      )}
+    </Modal>
+  );
+}
+
+function UnbanDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const unban = useUnbanUser();
+  return (
+    <ConfirmDialog
+      open
+      title={`Unban @${user.username}?`}
+      description="They will be able to log in again."
+      confirmLabel="Unban"
+      busy={unban.isPending}
+      onConfirm={() => unban.mutate({ username: user.username }, { onSettled: onClose })}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * The site ban flow for admins (spec 1 §4, Ban flow): a ban may also delete everything the user
+ * wrote, which takes typing their name; an unban only asks to confirm.
+ */
+export function BanUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  // Decided once: the user reloads as banned while the ban's dialog is still closing.
+  const [wasBanned] = useState(user.isBanned);
+  return wasBanned ? <UnbanDialog user={user} onClose={onClose} /> : <BanDialog user={user} onClose={onClose} />;
+}
