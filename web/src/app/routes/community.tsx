@@ -1,12 +1,9 @@
-import { ApiError } from '@quorum/client/api-error';
 import { COMMUNITY_NAME_PATTERN, USERNAME_PATTERN, WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
 import type { Community } from '@quorum/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { NotAvailableOffline } from '../../components/errors/not-available-offline.tsx';
-import { StatusPage } from '../../components/errors/status-page.tsx';
 import { TabList, tabId, tabPanelId } from '../../components/ui/tabs.tsx';
 import { paths } from '../../config/paths.ts';
 import { communityOptions } from '../../features/communities/api/get-community.ts';
@@ -18,8 +15,8 @@ import { FeedLayoutToggle, FeedSortSelect } from '../../features/posts/component
 import { useFeedSort } from '../../features/posts/hooks/use-feed-sort.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
-import { isUnavailableOffline } from '../../lib/offline.ts';
 import { useInitialData } from '../../lib/session/get-initial.ts';
+import { CommunityLoadProblem, communityLoadFailed } from './community-load-problem.tsx';
 import { NotFoundRoute } from './not-found.tsx';
 import { ProfileRoute } from './profile.tsx';
 import '../../features/posts/components/feed/feed.css';
@@ -97,18 +94,7 @@ function CommunityScreen({ communityName }: { communityName: string }) {
     }
   }, [community, communityName, location.search, navigate]);
 
-  if (isUnavailableOffline(query)) return <NotAvailableOffline onRetry={() => void query.refetch()} />;
-  if (query.isError && !community) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundRoute />;
-    return (
-      <StatusPage title="Something went wrong.">
-        <p className="status-page__text">The community couldn't be loaded.</p>
-        <button type="button" className="button button--primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Retry
-        </button>
-      </StatusPage>
-    );
-  }
+  if (communityLoadFailed(query)) return <CommunityLoadProblem query={query} />;
 
   if (!community) return <CommunityHeaderSkeleton />;
 

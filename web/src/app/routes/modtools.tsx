@@ -1,11 +1,8 @@
-import { ApiError } from '@quorum/client/api-error';
 import { COMMUNITY_NAME_PATTERN } from '@quorum/shared/constants';
 import type { Community, Post, User } from '@quorum/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { ForbiddenPage } from '../../components/errors/forbidden.tsx';
-import { NotAvailableOffline } from '../../components/errors/not-available-offline.tsx';
-import { StatusPage } from '../../components/errors/status-page.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { communityOptions } from '../../features/communities/api/get-community.ts';
 import { CommunityImagesSetting } from '../../features/communities/components/community-images-setting.tsx';
@@ -18,8 +15,8 @@ import { ReportsSection } from '../../features/modtools/components/reports-secti
 import { RulesSection } from '../../features/modtools/components/rules-section.tsx';
 import { PostCard } from '../../features/posts/components/post-card/post-card.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
-import { isUnavailableOffline } from '../../lib/offline.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
+import { CommunityLoadProblem, communityLoadFailed } from './community-load-problem.tsx';
 import { NotFoundRoute } from './not-found.tsx';
 import '../../features/posts/components/feed/feed.css';
 
@@ -84,18 +81,7 @@ function ModtoolsScreen({ communityName }: { communityName: string }) {
   useDocumentTitle(allowed ? `Mod tools · /${community.name}` : user && !community ? communityName : 'Forbidden');
 
   if (!user) return <ForbiddenPage />;
-  if (isUnavailableOffline(query)) return <NotAvailableOffline onRetry={() => void query.refetch()} />;
-  if (query.isError && !community) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundRoute />;
-    return (
-      <StatusPage title="Something went wrong.">
-        <p className="status-page__text">The community couldn't be loaded.</p>
-        <button type="button" className="button button--primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Retry
-        </button>
-      </StatusPage>
-    );
-  }
+  if (communityLoadFailed(query)) return <CommunityLoadProblem query={query} />;
   if (!community) return <ModtoolsSkeleton />;
   if (!allowed) return <ForbiddenPage />;
   return <ModtoolsPages community={community} user={user} />;

@@ -117,3 +117,28 @@ export function Modal({ open, onClose, title, description, children, size = 'sma
     </dialog>
   );
 }
+
+interface ModalFormActionsProps {
+  onCancel: () => void;
+  cancelLabel?: string;
+  submitLabel: string;
+  /** Said on the submit button while the form is being sent. */
+  busyLabel?: string;
+  busy: boolean;
+  /** For forms whose submit destroys or refuses something. */
+  danger?: boolean;
+}
+
+/** The buttons under a modal's form: one that closes it, and the submit. */
+export function ModalFormActions({ onCancel, cancelLabel = 'Cancel', submitLabel, busyLabel, busy, danger = false }: ModalFormActionsProps) {
+  return (
+    <div className="modal__actions">
+      <button type="button" className="button button--ghost" onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button type="submit" className={danger ? 'button button--danger' : 'button button--primary'} disabled={busy}>
+        {busy && busyLabel ? busyLabel : submitLabel}
+      </button>
+    </div>
+  );
+}

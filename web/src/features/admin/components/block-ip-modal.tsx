@@ -3,7 +3,7 @@ import { Messages } from '@quorum/shared/errors';
 import { ipBlockBody } from '@quorum/shared/schemas/admin';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { blockIpErrorMessage, useBlockIp } from '../api/ip-blocks.ts';
@@ -63,14 +63,7 @@ function BlockIpForm({ onClose }: { onClose: () => void }) {
         />
         <CountedTextArea label="Note (optional)" value={note} onChange={setNote} maxLength={IP_BLOCK_NOTE_MAX} rows={3} />
       </fieldset>
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--danger" disabled={block.isPending}>
-          {block.isPending ? 'Blocking…' : 'Block'}
-        </button>
-      </div>
+      <ModalFormActions onCancel={onClose} submitLabel="Block" busyLabel="Blocking…" busy={block.isPending} danger />
     </form>
   );
 }

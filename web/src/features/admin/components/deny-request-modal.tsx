@@ -2,7 +2,7 @@ import { DENY_NOTE_MAX } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
 import type { CommunityRequest } from '@quorum/shared/types';
 import { useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { isAlreadyDenied, useDenyCommunityRequest } from '../api/community-requests.ts';
@@ -46,14 +46,7 @@ function DenyForm({ request, onClose }: { request: CommunityRequest; onClose: ()
         )}
         <CountedTextArea label="Note to the requester (optional)" value={note} onChange={setNote} maxLength={DENY_NOTE_MAX} rows={4} autoFocusOnOpen />
       </fieldset>
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--danger" disabled={deny.isPending}>
-          {deny.isPending ? 'Denying…' : 'Deny'}
-        </button>
-      </div>
+      <ModalFormActions onCancel={onClose} submitLabel="Deny" busyLabel="Denying…" busy={deny.isPending} danger />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { createCommunityBody } from '@quorum/shared/schemas/communities';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
@@ -71,14 +71,7 @@ function CreateCommunityForm({ onClose, initialName = '' }: { onClose: () => voi
         />
         <CountedTextArea label="Description" value={about} onChange={setAbout} maxLength={COMMUNITY_ABOUT_CREATE_MAX} rows={4} />
       </fieldset>
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create'}
-        </button>
-      </div>
+      <ModalFormActions onCancel={onClose} submitLabel="Create" busyLabel="Creating…" busy={create.isPending} />
     </form>
   );
 }

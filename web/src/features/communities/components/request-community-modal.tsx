@@ -3,7 +3,7 @@ import { Messages } from '@quorum/shared/errors';
 import { communityRequestBody } from '@quorum/shared/schemas/communities';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { requestCommunityErrorMessage, useRequestCommunity } from '../api/request-community.ts';
@@ -61,14 +61,7 @@ function RequestCommunityForm({ onClose }: { onClose: () => void }) {
         />
         <CountedTextArea label="Note (optional)" value={note} onChange={setNote} maxLength={COMMUNITY_REQUEST_NOTE_MAX} rows={4} />
       </fieldset>
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={request.isPending}>
-          {request.isPending ? 'Requesting…' : 'Request'}
-        </button>
-      </div>
+      <ModalFormActions onCancel={onClose} submitLabel="Request" busyLabel="Requesting…" busy={request.isPending} />
     </form>
   );
 }

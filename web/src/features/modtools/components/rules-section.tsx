@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { rulesOptions, useCreateRule, useDeleteRule, useUpdateRule } from '../api/rules.ts';
 import { useMoveFocus, type MoveDirection } from '../hooks/use-move-focus.ts';
@@ -58,14 +58,7 @@ function RuleForm({ community, rule, onDone }: { community: Community; rule: Rul
         />
         <CountedTextArea label="Description (optional)" value={description} onChange={setDescription} maxLength={RULE_DESCRIPTION_MAX} />
       </fieldset>
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? 'Saving…' : rule ? 'Save' : 'Add rule'}
-        </button>
-      </div>
+      <ModalFormActions onCancel={onDone} submitLabel={rule ? 'Save' : 'Add rule'} busyLabel="Saving…" busy={pending} />
     </form>
   );
 }

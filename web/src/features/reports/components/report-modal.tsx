@@ -1,6 +1,6 @@
 import { Messages } from '@quorum/shared/errors';
 import { useId, useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import type { ContentTarget } from '../../../lib/content-actions.ts';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
@@ -64,14 +64,7 @@ function ReportForm({ target, onClose }: { target: ContentTarget; onClose: () =>
           </label>
         ))}
       </fieldset>
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--danger" disabled={report.isPending}>
-          {report.isPending ? 'Reporting…' : 'Report'}
-        </button>
-      </div>
+      <ModalFormActions onCancel={onClose} submitLabel="Report" busyLabel="Reporting…" busy={report.isPending} danger />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { Messages } from '@quorum/shared/errors';
 import type { User } from '@quorum/shared/types';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { useBanUser, useUnbanUser } from '../api/ban-user.ts';
@@ -34,14 +34,7 @@ function ConfirmByName({ user, busy, onBack, onConfirm }: { user: User; busy: bo
         spellCheck={false}
         autoFocusOnOpen
       />
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onBack}>
-          Back
-        </button>
-        <button type="submit" className="button button--danger" disabled={busy}>
-          Ban and delete
-        </button>
-      </div>
+      <ModalFormActions onCancel={onBack} cancelLabel="Back" submitLabel="Ban and delete" busy={busy} danger />
     </form>
   );
 }
