@@ -3,6 +3,7 @@ import { Messages } from '@quorum/shared/errors';
 import { ipBlockBody } from '@quorum/shared/schemas/admin';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
@@ -36,11 +37,7 @@ function BlockIpForm({ onClose }: { onClose: () => void }) {
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <fieldset className="form__fields" disabled={block.isPending}>
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <TextField
           label="IP address"
           value={address}

@@ -2,6 +2,7 @@ import { DENY_NOTE_MAX } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
 import type { CommunityRequest } from '@quorum/shared/types';
 import { useState, type FormEvent } from 'react';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
@@ -39,11 +40,7 @@ function DenyForm({ request, onClose }: { request: CommunityRequest; onClose: ()
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <fieldset className="form__fields" disabled={deny.isPending}>
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <CountedTextArea label="Note to the requester (optional)" value={note} onChange={setNote} maxLength={DENY_NOTE_MAX} rows={4} autoFocusOnOpen />
       </fieldset>
       <ModalFormActions onCancel={onClose} submitLabel="Deny" busyLabel="Denying…" busy={deny.isPending} danger />

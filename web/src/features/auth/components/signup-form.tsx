@@ -6,6 +6,7 @@ import type { User } from '@quorum/shared/types';
 import { fieldErrors } from '@quorum/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';
 import { initialOptions, useInitialData } from '../../../lib/session/get-initial.ts';
 import { useSignup } from '../../../lib/session/signup.ts';
@@ -162,11 +163,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
           autoComplete="new-password"
         />
         {captchaSiteKey && <CaptchaField key={captchaRound} siteKey={captchaSiteKey} onToken={setCaptchaToken} error={captchaError} />}
-        {formError && (
-          <p className="form__error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError message={formError} />
         <button type="submit" className="button button--primary button--block" disabled={disabled || signup.isPending} aria-busy={signup.isPending}>
           {signup.isPending ? 'Creating account…' : 'Sign up'}
         </button>

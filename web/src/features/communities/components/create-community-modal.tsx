@@ -3,6 +3,7 @@ import { createCommunityBody } from '@quorum/shared/schemas/communities';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -48,11 +49,7 @@ function CreateCommunityForm({ onClose, initialName = '' }: { onClose: () => voi
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <fieldset className="form__fields" disabled={create.isPending}>
-        {serverError && (
-          <p className="form__error" role="alert">
-            {serverError}
-          </p>
-        )}
+        <FormError message={serverError} />
         <TextField
           label="Name"
           name="name"

@@ -3,6 +3,7 @@ import { Messages } from '@quorum/shared/errors';
 import { communityRequestBody } from '@quorum/shared/schemas/communities';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
@@ -38,11 +39,7 @@ function RequestCommunityForm({ onClose }: { onClose: () => void }) {
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <fieldset className="form__fields" disabled={request.isPending}>
-        {serverError && (
-          <p className="form__error" role="alert">
-            {serverError}
-          </p>
-        )}
+        <FormError message={serverError} />
         <TextField
           label="Community name"
           name="name"

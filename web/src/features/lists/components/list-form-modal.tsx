@@ -4,6 +4,7 @@ import { listBody } from '@quorum/shared/schemas/lists';
 import type { List } from '@quorum/shared/types';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { SwitchField } from '../../../components/ui/switch.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
@@ -57,11 +58,7 @@ export function ListForm({ list, onDone, onCancel }: ListFormProps) {
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <fieldset className="form__fields" disabled={pending}>
-        {serverError && (
-          <p className="form__error" role="alert">
-            {serverError}
-          </p>
-        )}
+        <FormError message={serverError} />
         <TextField
           label="Name"
           name="name"

@@ -5,6 +5,7 @@ import type { Community, Rule } from '@quorum/shared/types';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
@@ -39,11 +40,7 @@ function RuleForm({ community, rule, onDone }: { community: Community; rule: Rul
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <fieldset className="form__fields" disabled={pending}>
-        {serverError && (
-          <p className="form__error" role="alert">
-            {serverError}
-          </p>
-        )}
+        <FormError message={serverError} />
         <TextField
           label="Rule"
           value={text}

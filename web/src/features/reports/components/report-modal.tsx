@@ -1,5 +1,6 @@
 import { Messages } from '@quorum/shared/errors';
 import { useId, useState, type FormEvent } from 'react';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import type { ContentTarget } from '../../../lib/content-actions.ts';
@@ -35,11 +36,7 @@ function ReportForm({ target, onClose }: { target: ContentTarget; onClose: () =>
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <fieldset className="report-reasons" disabled={report.isPending} aria-describedby={`${groupId}-legend`}>
         <legend id={`${groupId}-legend`} className="report-reasons__legend">
           Why are you reporting this {target.type}?

@@ -1,6 +1,7 @@
 import type { Community, Post } from '@quorum/shared/types';
 import { useId, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { FormError } from '../../../../components/ui/form-error.tsx';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { usePostForm } from '../../hooks/use-post-form.ts';
@@ -81,11 +82,7 @@ export function PostForm({ community, renderCommunityField, communityInputRef, p
         />
       )}
 
-      {formMessage && (
-        <p className="form__error" role="alert">
-          {formMessage}
-        </p>
-      )}
+      <FormError message={formMessage} />
 
       <div className="post-form__actions">
         <span className="post-form__shortcut" aria-hidden="true">
