@@ -225,6 +225,10 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
     lists: `/@${ADMIN.username}/lists`,
     list: `/@${ADMIN.username}/lists/${listName}`,
     notifications: '/notifications',
+    'search-posts': '/search?q=Title',
+    'search-comments': '/search?q=comment&type=comments',
+    'search-communities': `/search?q=${community.name}&type=communities`,
+    'search-long-query': `/search?q=${LONG_WORD}`,
     'modtools-settings': modtools('settings'),
     'modtools-reports': modtools('reports'),
     'modtools-removed': modtools('removed'),
@@ -254,5 +258,16 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
       await expectNoSidewaysScroll(page, name);
       await page.screenshot({ path: `../.cache/screens/fit-${name}-${width}-${colorScheme}.png` });
     }
+    // The search dialog, with a long word typed and its suggestions shown.
+    await page.goto('/');
+    await expect(page.locator('main .skeleton')).toHaveCount(0, { timeout: 15_000 });
+    await page.keyboard.press('/');
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await dialog.getByRole('combobox', { name: 'Search' }).fill(`${community.name} ${LONG_WORD}`);
+    await expect(dialog.getByRole('option').last()).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the search dialog');
+    await expectInsideViewport(page, dialog.getByRole('option').last(), 'the last search suggestion');
+    await page.screenshot({ path: `../.cache/screens/fit-search-dialog-${width}-${colorScheme}.png` });
+    await page.keyboard.press('Escape');
   }
 });

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/post.tsx')).PostRoute }),
           })),
           { path: paths.communityModtools.path, lazy: async () => ({ Component: (await import('./routes/modtools.tsx')).ModtoolsRoute }) },
+          { path: paths.search.path, lazy: async () => ({ Component: (await import('./routes/search.tsx')).SearchRoute }) },
           { path: paths.communities.path, element: <CommunitiesRoute /> },
           { path: paths.community.path, element: <CommunityRoute /> },
           { path: '*', element: <NotFoundRoute /> },

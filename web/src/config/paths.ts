@@ -1,6 +1,8 @@
 // Every URL of the app in one place. `path` is the pattern a route is registered with;
 // `getHref` builds a link. Entries without `path` are linked to but have no screen yet.
 
+import type { SearchSort, SearchType } from '@quorum/shared/types';
+
 /** The admin dashboard's pages after /admin/ (its Settings page is /admin itself). */
 export const ADMIN_PAGES = ['users', 'comments', 'communities', 'ipblocks', 'bss', 'new-community-requests'] as const;
 export type AdminPage = (typeof ADMIN_PAGES)[number];
@@ -45,7 +47,12 @@ export const paths = {
   markdownGuideUnderscore: { path: '/markdown_guide', getHref: () => '/markdown_guide' },
 
   communities: { path: '/communities', getHref: () => '/communities' },
-  search: { getHref: () => '/search' },
+  /** Search results: the box's text (modifiers included), the kind of results and their order. */
+  search: {
+    path: '/search',
+    getHref: (query: { q?: string; type?: SearchType; sort?: SearchSort } = {}) =>
+      withQuery('/search', { q: query.q, type: query.type === 'posts' ? undefined : query.type, sort: query.sort === 'relevance' ? undefined : query.sort }),
+  },
   /** Registered after every fixed route, so that a fixed route wins over a community name. */
   community: { path: '/:communityName', getHref: (name: string) => `/${encodeURIComponent(name)}` },
   /** The moderation area; without a section, the address that sends on to its settings. */

@@ -67,14 +67,7 @@ export function BottomNav() {
         <Tab to={paths.home.getHref()} icon="home" label="Home" />
         <Tab to={paths.communities.getHref()} icon="communities" label="Communities" />
         <Tab to={paths.newPost.getHref()} icon="newPost" label="New post" />
-        <li>
-          <span className="bottom-nav__item" aria-disabled="true" title="Search is not available yet">
-            <span className="bottom-nav__icon">
-              <Icon name="search" size={24} />
-            </span>
-            <span className="bottom-nav__label">Search</span>
-          </span>
-        </li>
+        <Tab to={paths.search.getHref()} icon="search" label="Search" />
         <Tab to={paths.notifications.getHref()} icon="bell" label="Notifications" badge={user?.notificationsNewCount ?? 0} />
       </ul>
     </nav>

@@ -4,6 +4,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { LogoMark } from '../../components/ui/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog.ts';
+import { SearchLauncher } from '../../features/search/components/search-launcher.tsx';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel.tsx';
 import { useIsMobile } from '../../hooks/use-media-query.ts';
 import { useDevicePreferences } from '../../lib/device-preferences.ts';
@@ -60,6 +61,7 @@ export function Navbar({ sidebarOpen, onOpenSidebar }: NavbarProps) {
           </Link>
         </div>
         <div className="navbar__end">
+          <SearchLauncher showButton={!isMobile} />
           {user ? (
             <>
               {isMobile ? (
