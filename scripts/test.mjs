@@ -9,6 +9,7 @@ import { ensureInstalled, ensureWebBuilt, root } from './lib/prepare.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_ARGS = ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no'];
 const reports = join(root, '.cache/test-reports');
 
 function run(command, args, options = {}) {
@@ -46,6 +47,24 @@ async function postgresReachable() {
   }
 }
 
+function redisAnswers() {
+  const ping = spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', '6379', 'ping'], { encoding: 'utf8' });
+  return ping.stdout?.trim() === 'PONG';
+}
+
+/**
+ * The tests of several API processes share rate limits through the local Redis: start it when it
+ * is installed but not answering. Without it those tests fail, saying why.
+ */
+async function ensureRedis() {
+  if (redisAnswers()) return;
+  if (spawnSync('redis-server', REDIS_ARGS, { stdio: 'inherit' }).error) {
+    console.log('\nNOTICE: no Redis answers on 127.0.0.1:6379 and redis-server is not installed (Debian: apt-get install redis-server).\n');
+    return;
+  }
+  for (let i = 0; i < 50 && !redisAnswers(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
 function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -56,6 +75,7 @@ function readJson(file) {
 
 await ensureInstalled();
 ensureChromium();
+await ensureRedis();
 await ensureWebBuilt();
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });

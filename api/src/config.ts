@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UPLOAD_MAX_BYTES } from '@quorum/shared/constants';
@@ -12,6 +13,8 @@ export interface Config {
   /** A Postgres URL; unset means the embedded database in dataDir. */
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** Postgres read replicas that feed, post, comment and profile reads go to; empty for none. */
+  databaseReplicaUrls: string[];
   /** The site's public address, used in links and to decide on secure cookies. */
   publicUrl: string;
   rateLimit: boolean;
@@ -39,6 +42,28 @@ export interface Config {
   linkFetchAllowPrivate: boolean;
   /** How often idle background workers look for new jobs, in milliseconds (at least 500). */
   jobPollMs: number;
+  /** How long a feed page as visitors see it is kept and shared, in milliseconds; 0 computes each. */
+  visitorFeedCacheMs: number;
+  /** An S3-compatible bucket for image files; unset keeps them on disk under dataDir. */
+  s3: S3Config | undefined;
+  /**
+   * The public address of the bucket's files: image addresses then redirect there instead of
+   * being served by the API. Unset means the API serves them.
+   */
+  imagesPublicUrl: string | undefined;
+  /** API processes sharing the port (WORKERS; `auto` is one per core). The embedded database keeps to one. */
+  workers: number;
+  /** Redis for rate-limit counters shared by every process and machine; unset means counters per process. */
+  redisUrl: string | undefined;
+  /** Prefix of this site's Redis keys, so that several sites (or tests) can share one Redis. */
+  redisKeyPrefix: string;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** The service's address for providers other than AWS (path-style addressing is then used). */
+  endpoint: string | undefined;
+  region: string;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -61,10 +86,54 @@ function trustProxy(value: string | undefined): false | number | string[] {
   return proxies;
 }
 
+function workers(value: string | undefined): number {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === 'auto') return availableParallelism();
+  const n = integer(text, 1, 'WORKERS');
+  if (n < 1) throw new Error('WORKERS must be a whole number of at least 1, or "auto".');
+  return n;
+}
+
 function scryptLogN(value: string | undefined): number {
   const logN = integer(value, DEFAULT_SCRYPT_LOG_N, 'SCRYPT_LOG_N');
   if (logN < 10 || logN > 20) throw new Error(`SCRYPT_LOG_N must be between 10 and 20, got "${value}".`);
   return logN;
+}
+
+function hasProtocol(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function replicaUrls(value: string | undefined, primary: string | undefined): string[] {
+  const urls = (value ?? '').split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (urls.length === 0) return [];
+  if (!primary) throw new Error('DATABASE_REPLICA_URLS needs DATABASE_URL: the embedded database has no replicas.');
+  if (urls.some((url) => !hasProtocol(url, ['postgres:', 'postgresql:']))) {
+    throw new Error('DATABASE_REPLICA_URLS must be a comma-separated list of postgres:// URLs.');
+  }
+  return urls;
+}
+
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) {
+    if (env.S3_ENDPOINT || env.IMAGES_PUBLIC_URL) throw new Error('S3_ENDPOINT and IMAGES_PUBLIC_URL need S3_BUCKET.');
+    return undefined;
+  }
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined && !hasProtocol(endpoint, ['http:', 'https:'])) throw new Error('S3_ENDPOINT must be an http:// or https:// URL.');
+  return { bucket, endpoint, region: env.S3_REGION?.trim() || 'us-east-1' };
+}
+
+function imagesPublicUrl(value: string | undefined): string | undefined {
+  const url = value?.trim();
+  if (!url) return undefined;
+  if (!hasProtocol(url, ['http:', 'https:'])) throw new Error('IMAGES_PUBLIC_URL must be an http:// or https:// URL.');
+  return url.replace(/\/+$/, '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -75,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR || './.data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolMax: integer(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX'),
+    databaseReplicaUrls: replicaUrls(env.DATABASE_REPLICA_URLS, env.DATABASE_URL),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     rateLimit: (env.RATE_LIMIT ?? 'on').toLowerCase() !== 'off',
     captchaSecret: env.CAPTCHA_SECRET || undefined,
@@ -90,5 +160,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptLogN: scryptLogN(env.SCRYPT_LOG_N),
     linkFetchAllowPrivate: ['true', '1', 'on'].includes((env.LINK_FETCH_ALLOW_PRIVATE ?? '').toLowerCase()),
     jobPollMs: Math.max(500, integer(env.JOB_POLL_MS, 2000, 'JOB_POLL_MS')),
+    visitorFeedCacheMs: integer(env.VISITOR_FEED_CACHE_MS, 2000, 'VISITOR_FEED_CACHE_MS'),
+    s3: s3Config(env),
+    imagesPublicUrl: imagesPublicUrl(env.IMAGES_PUBLIC_URL),
+    workers: workers(env.WORKERS),
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'quorum:',
   };
 }

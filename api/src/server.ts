@@ -1,48 +1,78 @@
+import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { planWorkers, runPrimary } from './cluster/workers.ts';
+import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
-import { startIdempotencyCleanup } from './idempotency/cleanup.ts';
 import { startImageCleanup } from './images/cleanup.ts';
 import { createImageStore } from './images/storage.ts';
-import { startSiteStats } from './jobs/admin-jobs.ts';
+import { startHourlyJobs } from './jobs/admin-jobs.ts';
+
+/** One API process: the database, the app, its background work, and a graceful stop. */
+async function serve(config: Config): Promise<void> {
+  const database = await openDatabase({
+    url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, replicaUrls: config.databaseReplicaUrls,
+  });
+  // Every process migrates; the migrations take a lock, so processes starting together wait for one another.
+  await migrate(database.sql);
+
+  const app = await buildApp({
+    config,
+    sql: database.sql,
+    replicas: database.replicas,
+    logger: { level: config.logLevel },
+  });
+
+  const stopImageCleanup = startImageCleanup(database.sql, createImageStore(config), app.log);
+  // The job queue starts once the app is ready.
+  await app.ready();
+  const stopHourlyJobs = startHourlyJobs(app.jobs, app.log);
+
+  // A worker of several drains on its first SIGTERM. Supervisors often signal the whole process
+  // group (a terminal's Ctrl-C does too) and the primary forwards the signal as well: a worker
+  // ignores SIGINT and any later SIGTERM, rather than exiting at once as on a second signal.
+  const grace = closeWithGrace({ delay: 10_000, skip: cluster.isWorker ? ['SIGTERM', 'SIGINT'] : [] }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info(`${signal ?? 'SIGTERM'} received, shutting down`);
+    stopImageCleanup();
+    stopHourlyJobs();
+    await app.close();
+    await database.close();
+  });
+  if (cluster.isWorker) {
+    let closing = false;
+    process.on('SIGINT', () => {});
+    process.on('SIGTERM', () => {
+      if (closing) return;
+      closing = true;
+      grace.close();
+    });
+  }
+
+  // Without its database the server can only fail: exit non-zero so that a supervisor restarts it.
+  // Requests in flight have failed at once (503); they get a moment to be answered.
+  database.onLost((err) => {
+    app.log.fatal({ err }, 'the embedded database stopped; exiting');
+    const exit = () => process.exit(1);
+    setTimeout(exit, 3_000);
+    app.close().then(exit, exit);
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  if (cluster.isPrimary) {
+    const where = database.embedded ? `embedded database in ${config.dataDir}` : 'Postgres at DATABASE_URL';
+    console.log(`\n  Quorum is running at ${config.publicUrl} (${where})\n`);
+  }
+}
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
-await migrate(database.sql);
-
-const app = await buildApp({
-  config,
-  sql: database.sql,
-  logger: { level: config.logLevel },
-});
-
-const stopImageCleanup = startImageCleanup(database.sql, createImageStore(config), app.log);
-const stopIdempotencyCleanup = startIdempotencyCleanup(database.sql, app.log);
-// The job queue starts once the app is ready.
-await app.ready();
-const stopSiteStats = startSiteStats(app.jobs, app.log);
-
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  else app.log.info(`${signal} received, shutting down`);
-  stopImageCleanup();
-  stopIdempotencyCleanup();
-  stopSiteStats();
-  await app.close();
-  await database.close();
-});
-
-// Without its database the server can only fail: exit non-zero so that a supervisor restarts it.
-// Requests in flight have failed at once (503); they get a moment to be answered.
-database.onLost((err) => {
-  app.log.fatal({ err }, 'the embedded database stopped; exiting');
-  const exit = () => process.exit(1);
-  setTimeout(exit, 3_000);
-  app.close().then(exit, exit);
-});
-
-await app.listen({ port: config.port, host: config.host });
-const where = database.embedded ? `embedded database in ${config.dataDir}` : 'Postgres at DATABASE_URL';
-console.log(`\n  Quorum is running at ${config.publicUrl} (${where})\n`);
+const plan = planWorkers(config);
+if (cluster.isPrimary && plan.notice) console.warn(`\n  ${plan.notice}\n`);
+if (cluster.isPrimary && plan.count > 1) {
+  runPrimary(plan.count, () => {
+    console.log(`\n  Quorum is running at ${config.publicUrl} (${plan.count} processes, Postgres at DATABASE_URL)\n`);
+  });
+} else {
+  await serve(config);
+}

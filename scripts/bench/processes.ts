@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const apiDir = fileURLToPath(new URL('../../api/', import.meta.url));
@@ -26,9 +27,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-function launch(args: string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
+/**
+ * Runs on the first core, or with `pin` false on every core (the benchmark itself is pinned to
+ * the second, which its children would otherwise inherit).
+ */
+function launch(args: string[], cwd: string, env: NodeJS.ProcessEnv, pin = true): ChildProcess {
   const command = [process.execPath, '--import', 'tsx', ...args];
-  const [bin, ...rest] = canPin ? ['taskset', '-c', '0', ...command] : command;
+  const cores = pin ? '0' : `0-${cpus().length - 1}`;
+  const [bin, ...rest] = canPin ? ['taskset', '-c', cores, ...command] : command;
   return spawn(bin ?? process.execPath, rest, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
 }
 
@@ -62,9 +68,13 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 /**
  * Starts the API on a Postgres URL or, without one, on the embedded database in `dataDir`; with
- * `web`, it also serves the built web app as `npm start` does.
+ * `web`, it also serves the built web app as `npm start` does. `workers` is WORKERS; `pin: false`
+ * lets the processes use every core instead of the first.
  */
-export async function startApi(target: { databaseUrl: string } | { dataDir: string }, { web = false } = {}): Promise<Running> {
+export async function startApi(
+  target: { databaseUrl: string } | { dataDir: string },
+  { web = false, workers = 1, pin = true } = {},
+): Promise<Running> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
@@ -72,12 +82,15 @@ export async function startApi(target: { databaseUrl: string } | { dataDir: stri
     HOST: '127.0.0.1',
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
+    WORKERS: String(workers),
     ...(web ? {} : { WEB_DIST: '' }),
     ...('databaseUrl' in target ? { DATABASE_URL: target.databaseUrl } : { DATABASE_URL: '', DATA_DIR: target.dataDir }),
   };
-  const child = launch(['src/server.ts'], apiDir, env);
+  const child = launch(['src/server.ts'], apiDir, env, pin);
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}/api/_initial`, child, 180_000);
+  // The first worker to listen answers; give the others the time to start too.
+  if (workers > 1) await new Promise((resolve) => setTimeout(resolve, 5_000));
   return { url, pid: child.pid ?? 0, stop: stopper(child) };
 }
 

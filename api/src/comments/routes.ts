@@ -25,20 +25,21 @@ const commentsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { create: object; v
     return presentComment(await loadCommentById(sql, commentId, viewer.id), viewer);
   }
 
-  app.get<PostParams>('/posts/:publicId/comments', async (request): Promise<CommentsPage> => {
+  app.get<PostParams>('/posts/:publicId/comments', { config: { reads: 'replica' } }, async (request): Promise<CommentsPage> => {
     const query = parse(commentsQuery, request.query);
-    const post = await loadPostState(sql, request.params.publicId);
+    const db = request.readSql;
+    const post = await loadPostState(db, request.params.publicId);
     const viewer = request.user;
     const thread = query.parentId
-      ? await loadSubtree(sql, post.id, query.parentId, viewer?.id ?? null)
-      : await loadCommentsPage(sql, post.id, viewer?.id ?? null, query.next);
+      ? await loadSubtree(db, post.id, query.parentId, viewer?.id ?? null)
+      : await loadCommentsPage(db, post.id, viewer?.id ?? null, query.next);
     return { comments: thread.rows.map((row) => presentComment(row, viewer)), next: thread.next };
   });
 
-  app.get<CommentParams>('/posts/:publicId/comments/:commentId', async (request): Promise<CommentsPage> => {
-    const post = await loadPostState(sql, request.params.publicId);
+  app.get<CommentParams>('/posts/:publicId/comments/:commentId', { config: { reads: 'replica' } }, async (request): Promise<CommentsPage> => {
+    const post = await loadPostState(request.readSql, request.params.publicId);
     const viewer = request.user;
-    const thread = await loadPermalink(sql, post.id, request.params.commentId, viewer?.id ?? null);
+    const thread = await loadPermalink(request.readSql, post.id, request.params.commentId, viewer?.id ?? null);
     return { comments: thread.rows.map((row) => presentComment(row, viewer)), next: thread.next };
   });
 
@@ -77,9 +78,9 @@ const commentsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { create: object; v
     return presented(body.commentId, user);
   });
 
-  app.get('/comments', async (request): Promise<CommentsPage> => {
+  app.get('/comments', { config: { reads: 'replica' } }, async (request): Promise<CommentsPage> => {
     const user = requireAdmin(request);
-    const page = await loadLatestComments(sql, user.id, parse(latestCommentsQuery, request.query).next);
+    const page = await loadLatestComments(request.readSql, user.id, parse(latestCommentsQuery, request.query).next);
     return { comments: page.rows.map((row) => presentComment(row, user)), next: page.next };
   });
 };

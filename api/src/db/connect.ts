@@ -7,7 +7,10 @@ export type Tx = postgres.TransactionSql<Record<string, unknown>>;
 export type Db = Sql | Tx;
 
 export interface Database {
+  /** The primary: every write, and the reads that are not sent to a replica. */
   sql: Sql;
+  /** Pools of the read replicas (see read-routing.ts); empty without any. */
+  replicas: Sql[];
   /** True when running on the embedded PGlite database. */
   embedded: boolean;
   /** Calls `listener` if the embedded database process dies; a Postgres server is never reported lost. */
@@ -19,8 +22,10 @@ export interface DatabaseOptions {
   /** A Postgres URL; without one the embedded database in `dataDir` is used. */
   url?: string;
   dataDir: string;
-  /** Pool size for a real Postgres server. */
+  /** Pool size for a real Postgres server, and for each replica. */
   poolMax?: number;
+  /** Postgres URLs of read replicas of `url`. */
+  replicaUrls?: string[];
 }
 
 /** Called with every statement sent (benchmarks use it to explain what a request ran). */
@@ -143,7 +148,16 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const sql = createSql(options.url, options.poolMax ?? 10);
-    return { sql, embedded: false, onLost: () => {}, close: () => sql.end({ timeout: 5 }) };
+    const replicas = (options.replicaUrls ?? []).map((url) => createSql(url, options.poolMax ?? 10));
+    return {
+      sql,
+      replicas,
+      embedded: false,
+      onLost: () => {},
+      close: async () => {
+        await Promise.all([sql, ...replicas].map((pool) => pool.end({ timeout: 5 })));
+      },
+    };
   }
   const embedded = await startEmbeddedDatabase(options.dataDir);
   const sql = createEmbeddedSql(embedded.socketPath);
@@ -153,6 +167,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   return {
     sql,
+    replicas: [],
     embedded: true,
     onLost: (listener) => embedded.onLost(listener),
     close: async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Sql } from '../db/connect.ts';
 import { serviceUnavailable } from '../http/errors.ts';
+import type { Jobs } from '../jobs/queue.ts';
 
 /** Longer than this and the database counts as not answering. */
 const HEALTH_TIMEOUT_MS = 2_000;
@@ -19,10 +20,10 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * GET /api/_health: 200 once the database answers a query, 503 otherwise. Load balancers and
- * supervisors poll it, so it is cheap and exempt from the rate limit.
+ * GET /api/_health: 200 once the database answers a query and the job queue is running, 503
+ * otherwise. Load balancers and supervisors poll it, so it is cheap and exempt from the rate limit.
  */
-const healthRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
+const healthRoutes: FastifyPluginAsync<{ sql: Sql; jobs: Jobs }> = async (app, { sql, jobs }) => {
   app.get('/_health', { config: { rateLimit: false } }, async (request) => {
     try {
       await withTimeout(sql`select 1`, HEALTH_TIMEOUT_MS);
@@ -30,6 +31,7 @@ const healthRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
       request.log.warn({ err }, 'health check failed');
       throw serviceUnavailable('The database is not answering.');
     }
+    if (!jobs.running()) throw serviceUnavailable('The job queue is not running.');
     return { status: 'ok' };
   });
 };

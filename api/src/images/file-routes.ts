@@ -7,9 +7,8 @@ import type { Sql } from '../db/connect.ts';
 import { notFound, sendError } from '../http/errors.ts';
 import { copyKey, originalKey } from './process.ts';
 import { getImageFile } from './queries.ts';
-import type { ImageStore } from './storage.ts';
+import { CONTENT_TYPES, type ImageStore } from './storage.ts';
 
-const CONTENT_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 const COPY_NAMES = new Set<string>(IMAGE_COPY_NAMES);
 
 /** `name.ext` split at its only dot, or null. */
@@ -25,13 +24,16 @@ function answerMissing(reply: FastifyReply) {
 export interface ImageFileRoutesOptions {
   sql: Sql;
   store: ImageStore;
+  /** The bucket's public address: files that anybody may see are redirected there. */
+  publicUrl?: string | undefined;
 }
 
 /**
  * Serves image files: `/images/{id}.{ext}` is the original, `/images/{id}/{copy}.{ext}` a named
- * copy. A file never changes once written, so it may be cached for good.
+ * copy. A file never changes once written, so it may be cached for good. With a public address
+ * for the bucket, the answer is a redirect to the file there, except for restricted files.
  */
-const imageFileRoutes: FastifyPluginAsync<ImageFileRoutesOptions> = async (app, { sql, store }) => {
+const imageFileRoutes: FastifyPluginAsync<ImageFileRoutesOptions> = async (app, { sql, store, publicUrl }) => {
   async function send(request: FastifyRequest, reply: FastifyReply, id: string, copy: string | null, ext: string) {
     if (!isUuid(id) || (copy !== null && !COPY_NAMES.has(copy))) return answerMissing(reply);
     const image = await getImageFile(sql, id);
@@ -46,6 +48,8 @@ const imageFileRoutes: FastifyPluginAsync<ImageFileRoutesOptions> = async (app, 
     if (format === undefined || format !== ext || !CONTENT_TYPES[format]) return answerMissing(reply);
 
     const key = copy === null ? originalKey(image.storeKey, format) : copyKey(image.storeKey, copy, format);
+    // The redirect itself may be kept a while, not for good: the public address can change.
+    if (publicUrl && !restricted) return reply.header('Cache-Control', 'public, max-age=86400').redirect(`${publicUrl}/${key}`, 302);
     const file = await store.open(key);
     if (!file) {
       reply.log.warn({ imageId: id, key }, 'image file missing from the store');

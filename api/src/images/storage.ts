@@ -3,10 +3,12 @@ import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { S3Config } from '../config.ts';
+import { S3ImageStore } from './s3-store.ts';
 
 /**
  * Where image files live. Keys are relative, slash-separated names such as `3f/3f9a…-tiny.webp`;
- * an object store can take the place of the disk by implementing the same four calls.
+ * the disk and an S3 bucket implement the same four calls.
  */
 export interface ImageStore {
   /** Recorded with each image (`images.store_name`) so that stores can be told apart later. */
@@ -22,6 +24,19 @@ export interface ImageStore {
 
 const KEY_PATTERN = /^[a-z0-9]+(?:[/_.-][a-z0-9]+)*$/;
 
+/** `key` when it has the shape of a key the server makes; a bad one must never reach a store. */
+export function checkKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid image key "${key}".`);
+  return key;
+}
+
+export const CONTENT_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** The media type of a key's file, from its extension. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}
+
 function isMissing(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
 }
@@ -36,9 +51,7 @@ export class DiskImageStore implements ImageStore {
   }
 
   private path(key: string): string {
-    // Keys are made by the server, but a bad one must never reach outside the folder.
-    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid image key "${key}".`);
-    const path = resolve(this.root, key);
+    const path = resolve(this.root, checkKey(key));
     const rel = relative(this.root, path);
     if (rel === '' || rel.startsWith('..') || rel.startsWith(sep)) throw new Error(`Invalid image key "${key}".`);
     return path;
@@ -88,7 +101,7 @@ export class DiskImageStore implements ImageStore {
   }
 }
 
-/** The store the server is configured with: files under `DATA_DIR/images`. */
-export function createImageStore(config: { dataDir: string }): ImageStore {
-  return new DiskImageStore(join(config.dataDir, 'images'));
+/** The store the server is configured with: the S3 bucket when there is one, else files under `DATA_DIR/images`. */
+export function createImageStore(config: { dataDir: string; s3?: S3Config | undefined }): ImageStore {
+  return config.s3 ? new S3ImageStore(config.s3) : new DiskImageStore(join(config.dataDir, 'images'));
 }

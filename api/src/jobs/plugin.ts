@@ -25,6 +25,7 @@ export function registerJobQueue(
       if (!queue) throw new Error('the job queue is not started');
       return queue.send(name, data, options);
     },
+    running: () => queue?.running() ?? false,
   };
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => {

@@ -5,9 +5,13 @@ import { bossDatabase } from './boss-db.ts';
 /** What a request or a job may ask to run later. */
 export interface Jobs {
   send(name: string, data: object, options?: SendOptions): Promise<void>;
+  /** Whether the queue's workers are taking jobs (the health check asks). */
+  running(): boolean;
 }
 
 export interface JobQueue extends Jobs {
+  /** False once the queue has stopped (asked to, or after losing its database for good). */
+  running(): boolean;
   /** Stops taking jobs, lets running ones finish (up to a few seconds) and lets go of the database. */
   stop(): Promise<void>;
 }
@@ -58,6 +62,8 @@ export async function startJobQueue(
   const db = bossDatabase(sql);
   const boss = new PgBoss({ db, ...options(sql), superviseIntervalSeconds: 60, monitorIntervalSeconds: 60 });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  let stopped = false;
+  boss.on('stopped', () => (stopped = true));
   await boss.start();
   for (const [name, handler] of Object.entries(handlers)) {
     await boss.createQueue(name, QUEUE_OPTIONS);
@@ -79,10 +85,12 @@ export async function startJobQueue(
     });
   }
   return {
+    running: () => !stopped,
     async send(name, data, sendOptions) {
       await boss.send(name, data, sendOptions ?? {});
     },
     async stop() {
+      stopped = true;
       // A database that went away cannot be told that the queue stopped: give up waiting then.
       let timer: NodeJS.Timeout | undefined;
       const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)));

@@ -41,17 +41,17 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
     return { users: page.rows.map((row) => presentUser(row, admin, { adminsView: true })), next: page.next };
   });
 
-  app.get<Params>('/users/:username', async (request): Promise<User> => {
+  app.get<Params>('/users/:username', { config: { reads: 'replica' } }, async (request): Promise<User> => {
     const adminsView = parse(getUserQuery, request.query).adminsView === 'true';
     if (adminsView) requireAdmin(request);
-    const user = await loadProfile(sql, request.params.username, request.user);
+    const user = await loadProfile(request.readSql, request.params.username, request.user);
     return presentUser(user, request.user, { adminsView });
   });
 
-  app.get<Params>('/users/:username/feed', async (request): Promise<UserFeedPage> => {
+  app.get<Params>('/users/:username/feed', { config: { reads: 'replica' } }, async (request): Promise<UserFeedPage> => {
     const query = parse(userFeedQuery, request.query);
-    const user = await loadProfile(sql, request.params.username, request.user);
-    return loadUserFeed(sql, user.id, query, request.user);
+    const user = await loadProfile(request.readSql, request.params.username, request.user);
+    return loadUserFeed(request.readSql, user.id, query, request.user);
   });
 
   app.post<Params>('/users/:username/pro_pic', { config: { rateLimit: limits && limits.upload } }, async (request): Promise<User> => {

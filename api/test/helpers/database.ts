@@ -30,6 +30,8 @@ export interface TestDatabase {
   sql: Sql;
   /** The embedded database's folder; undefined on a Postgres server. */
   dataDir: string | undefined;
+  /** The database's URL on a Postgres server, for processes of its own; undefined when embedded. */
+  url: string | undefined;
   close(): Promise<void>;
 }
 
@@ -43,10 +45,12 @@ export async function createTestDatabase(template: string): Promise<TestDatabase
     } finally {
       await admin.end();
     }
-    const sql = createSql(withDatabase(testServerUrl(), name), 4);
+    const url = withDatabase(testServerUrl(), name);
+    const sql = createSql(url, 4);
     return {
       sql,
       dataDir: undefined,
+      url,
       close: async () => {
         await sql.end({ timeout: 5 });
         const cleanup = createSql(testServerUrl(), 1);
@@ -64,6 +68,7 @@ export async function createTestDatabase(template: string): Promise<TestDatabase
   return {
     sql: database.sql,
     dataDir: dir,
+    url: undefined,
     close: async () => {
       await database.close();
       await rm(dir, { recursive: true, force: true });
