@@ -8,10 +8,12 @@ import analyticsRoutes from './analytics/routes.ts';
 import { scryptCost } from './auth/passwords.ts';
 import authPlugin from './auth/plugin.ts';
 import authRoutes from './auth/routes.ts';
+import { openRedis } from './cluster/redis.ts';
 import communitiesRoutes from './communities/routes.ts';
 import communityRequestsRoutes from './community-requests/routes.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './db/connect.ts';
+import readRouting from './db/read-routing.ts';
 import healthRoutes from './health/routes.ts';
 import { refuseNonCanonicalPath } from './http/canonical-path.ts';
 import { answerApiNotFound, answerConnectionError, frameworkErrors, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
@@ -35,6 +37,7 @@ import { registerJobQueue } from './jobs/plugin.ts';
 import { notificationJobHandlers } from './notifications/jobs.ts';
 import notificationsRoutes from './notifications/routes.ts';
 import postsRoutes from './posts/routes.ts';
+import { createVisitorFeedCache } from './posts/visitor-feed-cache.ts';
 import reportsRoutes from './reports/routes.ts';
 import searchRoutes from './search/routes.ts';
 import { loadAppSecrets } from './site/app-data.ts';
@@ -83,6 +86,8 @@ function vapidSubject(publicUrl: string): string {
 export interface AppOptions {
   config: Config;
   sql: Sql;
+  /** Read replicas of `sql`; none by default. */
+  replicas?: Sql[];
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -108,7 +113,7 @@ const LIMITS = {
   communityRequest: { max: 5, timeWindow: '12 hours' },
 };
 
-export async function buildApp({ config, sql, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, sql, replicas = [], logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // A hop count becomes the function Fastify takes for it (its types leave numbers out).
@@ -132,6 +137,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   const vapid = { ...secrets.vapid, subject: config.vapidSubject ?? vapidSubject(config.publicUrl) };
   registerJobQueue(app, sql, (jobs) => ({ ...notificationJobHandlers(sql, jobs, vapid), ...adminJobHandlers(sql) }), config.jobPollMs);
   await app.register(fastifyCookie);
+  await app.register(readRouting, { sql, replicas, secureCookies: https });
   readPlainTextAsJson(app);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
 
@@ -156,14 +162,23 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
   await app.register(
     async (api) => {
       // Load balancers poll the health check: it answers before any limit or session is looked at.
-      await api.register(healthRoutes, { sql });
+      await api.register(healthRoutes, { sql, jobs: app.jobs });
       if (config.rateLimit) {
-        await api.register(fastifyRateLimit, { ...LIMITS.global, errorResponseBuilder: tooManyRequests });
+        // With Redis every process and machine counts against the same limits; without it each
+        // process keeps its own counters.
+        const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
+        if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+        await api.register(fastifyRateLimit, {
+          ...LIMITS.global,
+          errorResponseBuilder: tooManyRequests,
+          ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
+        });
       }
       api.addHook('onRequest', api.authenticate);
       api.addHook('onRequest', refuseBlockedAddresses(blockList));
+      // Answers are not kept by browsers or shared caches unless their route says otherwise.
       api.addHook('onSend', async (_request, reply) => {
-        reply.header('Cache-Control', 'no-store');
+        if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
       });
       api.setNotFoundHandler(
         { preHandler: config.rateLimit ? api.rateLimit(LIMITS.notFound) : undefined },
@@ -200,6 +215,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
       await api.register(linksRoutes, { allowPrivate: config.linkFetchAllowPrivate, limits: config.rateLimit ? { linkInfo: LIMITS.linkInfo } : false });
       await api.register(postsRoutes, {
         sql,
+        visitorFeedCache: createVisitorFeedCache(config.visitorFeedCacheMs),
         linkImage: linkImageSaver(sql, imageStore, { allowPrivate: config.linkFetchAllowPrivate }),
         limits: config.rateLimit ? { create: LIMITS.createPost, vote: LIMITS.vote, edit: LIMITS.editContent } : false,
       });
@@ -214,7 +230,7 @@ export async function buildApp({ config, sql, logger = false }: AppOptions): Pro
     },
     { prefix: '/api' },
   );
-  await app.register(imageFileRoutes, { sql, store: imageStore });
+  await app.register(imageFileRoutes, { sql, store: imageStore, publicUrl: config.imagesPublicUrl });
   app.post(SHARE_TARGET_PATH, shareTargetFallback);
 
   // The web app and the fallbacks

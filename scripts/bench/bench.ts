@@ -5,7 +5,7 @@
 // as JSON under bench/results/.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SEED_PRESETS } from '../../api/src/seed/seed.ts';
@@ -25,9 +25,11 @@ interface Options {
   warmup: number;
   connections: number;
   page: 'also' | 'only' | 'no';
+  /** Only the hot feed with 1 and with 2 API processes. */
+  workersOnly: boolean;
 }
 
-const usage = `Usage: npm run bench -- [--sizes small,large] [--engines postgres,embedded] [--seconds N] [--connections N] [--quick]
+const usage = `Usage: npm run bench -- [--sizes small,large] [--engines postgres,embedded] [--seconds N] [--connections N] [--quick] [--workers-only]
 
   --sizes        data sets to measure (default small,large; the embedded database measures small only)
   --engines      postgres (DATABASE_URL's server, default ${DEFAULT_SERVER_URL}) and/or embedded
@@ -35,10 +37,11 @@ const usage = `Usage: npm run bench -- [--sizes small,large] [--engines postgres
   --connections  concurrent connections (default 10)
   --quick        small data, 3 s per workload
   --page-only    only the feed page in Chromium on a phone profile (measured after the API by default)
-  --no-page      skip the page measurement`;
+  --no-page      skip the page measurement
+  --workers-only only the hot feed with 1 and with 2 API processes (WORKERS), on Postgres`;
 
 function parseOptions(args: string[]): Options {
-  const options: Options = { sizes: ['small', 'large'], engines: ['postgres', 'embedded'], seconds: 10, warmup: 3, connections: 10, page: 'also' };
+  const options: Options = { sizes: ['small', 'large'], engines: ['postgres', 'embedded'], seconds: 10, warmup: 3, connections: 10, page: 'also', workersOnly: false };
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
     const value = args[i + 1] ?? '';
@@ -46,6 +49,12 @@ function parseOptions(args: string[]): Options {
       options.sizes = ['small'];
       options.seconds = 3;
       options.warmup = 1;
+      continue;
+    }
+    if (flag === '--workers-only') {
+      options.workersOnly = true;
+      options.engines = ['postgres'];
+      options.page = 'no';
       continue;
     }
     if (flag === '--page-only' || flag === '--no-page') {
@@ -69,6 +78,11 @@ interface Row extends Measurement {
   ratioToFloor: number | null;
   statements?: number;
   seqScans?: string[];
+}
+
+interface WorkersRow extends Measurement {
+  workers: number;
+  size: SizeName;
 }
 
 interface EngineRun {
@@ -167,7 +181,7 @@ try {
 const serverUrl = process.env.DATABASE_URL || DEFAULT_SERVER_URL;
 if (canPin) execFileSync('taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 const runs: EngineRun[] = [];
-for (const engine of options.page === 'only' ? [] : options.engines) {
+for (const engine of options.page === 'only' || options.workersOnly ? [] : options.engines) {
   for (const size of engine === 'embedded' ? options.sizes.filter((s) => s === 'small') : options.sizes) {
     const run = await runEngine(engine, size, options, serverUrl);
     printRun(run);
@@ -187,6 +201,34 @@ if (growth.length) {
   console.log('\np50(large) ÷ p50(small), Postgres');
   for (const { workload, ratio } of growth) console.log(`  ${workload.padEnd(28)} ${ratio === null ? 'n/a' : fmt(ratio, 2)}`);
 }
+/**
+ * The hot feed with 1 and with 2 API processes (WORKERS) on the first Postgres data set measured.
+ * Neither run is pinned to one core: the processes share every core with Postgres and the load
+ * generator, as processes of one machine do.
+ */
+async function runWorkers(size: SizeName): Promise<WorkersRow[]> {
+  const databaseUrl = await ensurePostgresDataset(serverUrl, size);
+  const rows: WorkersRow[] = [];
+  for (const workers of [1, 2]) {
+    console.error(`\n▶ hot feed, ${workers} API process${workers > 1 ? 'es' : ''}, ${size} data`);
+    const api = await startApi({ databaseUrl }, { workers, pin: false });
+    try {
+      rows.push({ workers, size, ...(await measure(api.url, { next: () => () => ({ method: 'GET', path: '/api/posts?feed=all&sort=hot' }) }, options)) });
+    } finally {
+      await api.stop();
+    }
+  }
+  return rows;
+}
+const workersSize = options.workersOnly ? options.sizes[0] : runs.find((run) => run.engine === 'postgres')?.size;
+const workerRows = workersSize ? await runWorkers(workersSize) : [];
+if (workerRows.length) {
+  console.log(`\nHot feed by API processes (WORKERS), Postgres, ${workerRows[0]?.size} data, on all ${cpus().length} cores`);
+  for (const row of workerRows) {
+    console.log(`  ${String(row.workers).padStart(2)} process${row.workers > 1 ? 'es' : '  '}  ${fmt(row.requestsPerSecond).padStart(7)} req/s  p50 ${fmt(row.p50)} ms  p99 ${fmt(row.p99)} ms  errors ${row.errors + row.non2xx}`);
+  }
+}
+
 const embedded = runs.find((run) => run.engine === 'embedded');
 if (small && embedded) {
   const hot = (run: EngineRun) => run.rows.find((row) => row.workload === 'hot feed, visitor')?.requestsPerSecond ?? 0;
@@ -215,6 +257,6 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const file = join(resultsDir, `${stamp}-${gitRevision()}.json`);
 writeFileSync(
   file,
-  `${JSON.stringify({ date: new Date().toISOString(), revision: gitRevision(), cores: availableParallelism(), node: process.version, pinned: canPin, options, runs, growth, page }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), revision: gitRevision(), cores: availableParallelism(), node: process.version, pinned: canPin, options, runs, growth, workers: workerRows, page }, null, 2)}\n`,
 );
 console.log(`\nResults written to ${file.slice(root.length)}`);

@@ -114,67 +114,125 @@ export function sortValue(sort: FeedSort, row: PostRow): number | string | null 
   }
 }
 
-function orderAndAfter(db: Db, query: FeedOptions) {
+/** The column each sort orders by (before the id that breaks ties), on posts as `p`. */
+function sortKey(db: Db, sort: FeedSort) {
+  switch (sort) {
+    case 'hot':
+      return db`p.hotness`;
+    case 'activity':
+      return db`p.last_activity_at`;
+    case 'latest':
+      return db`p.id`;
+    default:
+      return db`p.points`;
+  }
+}
+
+/** Rows after the cursor, in the order of `sortKey`. */
+function afterCursor(db: Db, query: FeedOptions) {
   const after = query.after;
+  if (!after) return db``;
   switch (query.sort) {
     case 'hot':
-      return {
-        order: db`p.hotness desc, p.id desc`,
-        after: after ? db`and (p.hotness, p.id) < (${Number(after.value)}, ${after.id})` : db``,
-      };
+      return db`and (p.hotness, p.id) < (${Number(after.value)}, ${after.id})`;
     case 'activity':
-      return {
-        order: db`p.last_activity_at desc, p.id desc`,
-        after: after
-          ? db`and (p.last_activity_at, p.id) < ('epoch'::timestamptz + ${Number(after.value)}::bigint * interval '1 microsecond', ${after.id})`
-          : db``,
-      };
+      return db`and (p.last_activity_at, p.id) < ('epoch'::timestamptz + ${Number(after.value)}::bigint * interval '1 microsecond', ${after.id})`;
     case 'latest':
-      return { order: db`p.id desc`, after: after ? db`and p.id < ${after.id}` : db`` };
+      return db`and p.id < ${after.id}`;
     default:
-      return {
-        order: db`p.points desc, p.id desc`,
-        after: after ? db`and (p.points, p.id) < (${Number(after.value)}, ${after.id})` : db``,
-      };
+      return db`and (p.points, p.id) < (${Number(after.value)}, ${after.id})`;
+  }
+}
+
+/**
+ * A page size as a literal: it is validated, and a literal lets Postgres keep one plan for the
+ * statement instead of planning it anew for every request.
+ */
+function literalLimit(db: Db, rows: number) {
+  if (!Number.isInteger(rows) || rows < 1 || rows > 1000) throw new Error(`invalid page size ${rows}`);
+  return db.unsafe(String(rows));
+}
+
+/** The communities a scope reads from one by one, or null for scopes read from the global indexes. */
+function communitySet(db: Db, scope: FeedScope) {
+  switch (scope.kind) {
+    case 'joined':
+      return db`select community_id from community_members where user_id = ${scope.userId}`;
+    case 'moderating':
+      return db`select community_id from community_mods where user_id = ${scope.userId}`;
+    default:
+      return null;
   }
 }
 
 function scopeFilter(db: Db, scope: FeedScope) {
   switch (scope.kind) {
-    case 'all':
-      return db``;
     case 'community':
       return db`and p.community_id = ${scope.communityId}`;
-    case 'joined':
-      return db`and p.community_id in (select community_id from community_members where user_id = ${scope.userId})`;
     case 'default':
       return db`and (p.community_id in (select community_id from default_communities)
         or not exists (select 1 from default_communities))`;
-    case 'moderating':
-      return db`and p.community_id in (select community_id from community_mods where user_id = ${scope.userId})`;
+    default:
+      return db``;
   }
+}
+
+/** What every feed leaves out, on posts as `p`; the scope and the cursor are added apart. */
+function feedFilters(db: Db, query: FeedOptions) {
+  const days = PERIOD_DAYS[query.sort];
+  const viewer = query.viewerId;
+  return db`
+    p.deleted_at is null
+    ${days ? db`and p.created_at > now() - make_interval(days => ${days})` : db``}
+    ${query.excludePinned === 'site' ? db`and p.pinned_site_at is null` : db``}
+    ${query.excludePinned === 'community' ? db`and p.pinned_at is null` : db``}
+    ${viewer ? db`and not exists (select 1 from hidden_posts h where h.user_id = ${viewer} and h.post_id = p.id)
+      and p.user_id not in (select muted_user_id from user_mutes where user_id = ${viewer})` : db``}
+    ${viewer && query.excludeMutedCommunities
+      ? db`and p.community_id not in (select community_id from community_mutes where user_id = ${viewer})`
+      : db``}
+    ${afterCursor(db, query)}`;
+}
+
+/**
+ * The ids of a feed page. A feed over a set of communities (the ones a user joined or moderates)
+ * takes the first rows of each community from its own index and merges them, so its cost follows
+ * the number of communities, not the size of the site; a timed top sort reads the period's posts
+ * from the creation-time index. Either way only posts are sorted, before anything is joined.
+ */
+function feedPageIds(db: Db, query: FeedOptions) {
+  const key = sortKey(db, query.sort);
+  const rows = literalLimit(db, query.limit + 1);
+  const communities = communitySet(db, query.scope);
+  if (communities && !PERIOD_DAYS[query.sort]) {
+    return db`
+      select x.id, x.key from communities c
+      cross join lateral (
+        select p.id, ${key} as key from posts p
+        where p.community_id = c.id and ${feedFilters(db, query)}
+        order by ${key} desc, p.id desc
+        limit ${rows}
+      ) x
+      where c.id in (${communities}) and c.deleted_at is null
+      order by x.key desc, x.id desc
+      limit ${rows}`;
+  }
+  return db`
+    select p.id, ${key} as key from posts p
+    join communities c on c.id = p.community_id and c.deleted_at is null
+    where ${feedFilters(db, query)}
+      ${communities ? db`and p.community_id in (${communities})` : scopeFilter(db, query.scope)}
+    order by ${key} desc, p.id desc
+    limit ${rows}`;
 }
 
 /** One page of a feed (limit + 1 rows, so that the caller knows whether there is more). */
 export async function listFeed(db: Db, query: FeedOptions): Promise<PostRow[]> {
-  const { order, after } = orderAndAfter(db, query);
-  const days = PERIOD_DAYS[query.sort];
-  const viewer = query.viewerId;
   return db<PostRow[]>`
-    ${selectPosts(db, viewer)}
-    where p.deleted_at is null and c.deleted_at is null
-      ${scopeFilter(db, query.scope)}
-      ${days ? db`and p.created_at > now() - make_interval(days => ${days})` : db``}
-      ${query.excludePinned === 'site' ? db`and p.pinned_site_at is null` : db``}
-      ${query.excludePinned === 'community' ? db`and p.pinned_at is null` : db``}
-      ${viewer ? db`and h.post_id is null
-        and p.user_id not in (select muted_user_id from user_mutes where user_id = ${viewer})` : db``}
-      ${viewer && query.excludeMutedCommunities
-        ? db`and p.community_id not in (select community_id from community_mutes where user_id = ${viewer})`
-        : db``}
-      ${after}
-    order by ${order}
-    limit ${query.limit + 1}`;
+    with page as materialized (${feedPageIds(db, query)})
+    ${selectPosts(db, query.viewerId)}
+    join page on page.id = p.id
+    order by page.key desc, page.id desc`;
 }
 
 export interface ModeratedListOptions {

@@ -15,40 +15,51 @@ import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
 import { loadFeed, loadModeratedPosts, loadPost, loadPostById } from './load.ts';
 import { presentPost } from './present.ts';
 import { recordVisit } from './queries.ts';
+import type { VisitorFeedCache } from './visitor-feed-cache.ts';
 
 export interface PostsRoutesOptions {
   sql: Sql;
+  visitorFeedCache: VisitorFeedCache;
   linkImage?: LinkImageSaver;
   limits: { create: object; vote: object; edit: object } | false;
 }
 
 type Params = { Params: { publicId: string } };
 
-const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, linkImage, limits }) => {
+const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, visitorFeedCache, linkImage, limits }) => {
   const thumbnails = linkThumbnails(sql, linkImage, app.log);
   app.addHook('onClose', thumbnails.settle);
 
-  app.get('/posts', async (request): Promise<PostsPage | ModeratedPostsPage> => {
+  app.get('/posts', { config: { reads: 'replica' } }, async (request, reply): Promise<PostsPage | ModeratedPostsPage | void> => {
     const query = parse(feedQuery, request.query);
     const { filter } = query;
     if (filter) {
       const user = requireUser(request);
-      const list = await loadModeratedPosts(sql, { ...query, filter }, user);
+      const list = await loadModeratedPosts(request.readSql, { ...query, filter }, user);
       const posts = list.rows.map((row) => presentPost(row, user));
       return { posts, next: null, noPosts: list.total, limit: query.limit, page: query.page };
     }
-    const feed = await loadFeed(sql, query, request.user?.id ?? null);
-    return { posts: feed.rows.map((row) => presentPost(row, request.user)), next: feed.next };
+    const viewer = request.user;
+    const feedPage = async (): Promise<PostsPage> => {
+      const feed = await loadFeed(request.readSql, query, viewer?.id ?? null);
+      return { posts: feed.rows.map((row) => presentPost(row, viewer)), next: feed.next };
+    };
+    if (viewer) return feedPage();
+    const page = await visitorFeedCache.get(JSON.stringify(query), feedPage);
+    reply.header('cache-control', visitorFeedCache.cacheControl).header('vary', 'Cookie').header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(page.json);
   });
 
-  app.get<Params>('/posts/:publicId', async (request): Promise<Post> => {
+  app.get<Params>('/posts/:publicId', { config: { reads: 'replica' } }, async (request): Promise<Post> => {
     const { fetchCommunity } = parse(getPostQuery, request.query);
     const viewer = request.user;
-    const post = await loadPost(sql, request.params.publicId, viewer?.id ?? null);
-    // The visit is recorded after reading, so that this answer still counts the comments new since the last one.
+    const db = request.readSql;
+    const post = await loadPost(db, request.params.publicId, viewer?.id ?? null);
+    // The visit is recorded (on the primary) after reading, so that this answer still counts the comments new since the last one.
     const [thread, community] = await Promise.all([
-      loadCommentsPage(sql, post.id, viewer?.id ?? null),
-      fetchCommunity === 'false' ? undefined : getCommunityById(sql, post.communityId, viewer?.id ?? null),
+      loadCommentsPage(db, post.id, viewer?.id ?? null),
+      fetchCommunity === 'false' ? undefined : getCommunityById(db, post.communityId, viewer?.id ?? null),
       viewer && recordVisit(sql, post.id, viewer.id),
     ]);
     return {

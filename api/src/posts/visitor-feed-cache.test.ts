@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createVisitorFeedCache } from './visitor-feed-cache.ts';
+
+/** A computation that answers only when told to, counting how often it was started. */
+function gate<T>(value: T) {
+  let calls = 0;
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return {
+    compute: async () => {
+      calls += 1;
+      await opened;
+      return value;
+    },
+    open: () => open(),
+    calls: () => calls,
+  };
+}
+
+describe('visitor feed cache', () => {
+  it('computes a page once for everyone asking while it is computed and while it is fresh', async () => {
+    const cache = createVisitorFeedCache(60_000);
+    const page = gate({ posts: [1, 2], next: null });
+    const waiting = Array.from({ length: 10 }, () => cache.get('hot', page.compute));
+    page.open();
+    const answers = await Promise.all(waiting);
+    expect(page.calls()).toBe(1);
+    expect(new Set(answers.map((answer) => answer.json))).toEqual(new Set(['{"posts":[1,2],"next":null}']));
+    expect((await cache.get('hot', page.compute)).etag).toBe(answers[0]?.etag);
+    expect(page.calls()).toBe(1);
+    expect(cache.cacheControl).toBe('public, max-age=60');
+  });
+
+  it('keeps pages apart by key and gives different pages different validators', async () => {
+    const cache = createVisitorFeedCache(60_000);
+    const hot = await cache.get('hot', async () => ({ sort: 'hot' }));
+    const latest = await cache.get('latest', async () => ({ sort: 'latest' }));
+    expect(hot.json).toBe('{"sort":"hot"}');
+    expect(latest.json).toBe('{"sort":"latest"}');
+    expect(hot.etag).not.toBe(latest.etag);
+    expect(hot.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+  });
+
+  it('never keeps a failure: the next request computes again', async () => {
+    const cache = createVisitorFeedCache(60_000);
+    await expect(cache.get('hot', async () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
+    expect((await cache.get('hot', async () => ({ ok: true }))).json).toBe('{"ok":true}');
+  });
+
+  it('computes every page anew when keeping is off, and tells browsers to check again', async () => {
+    const cache = createVisitorFeedCache(0);
+    let calls = 0;
+    await cache.get('hot', async () => ++calls);
+    const second = await cache.get('hot', async () => ++calls);
+    expect(calls).toBe(2);
+    expect(second.json).toBe('2');
+    expect(cache.cacheControl).toBe('no-cache');
+  });
+});
