@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createCommunity, createTextPost, seedPosts, setDevicePreferences } from './feed-helpers.ts';
-import { ADMIN, apiAs, logIn, newUsername, signUp } from './helpers.ts';
+import { ADMIN, apiAs, logIn, newUsername, signUp, waitForSaved } from './helpers.ts';
 
 function feedOf(page: Page, communityName: string) {
   return page.getByRole('list', { name: `Posts in /${communityName}` });
@@ -112,6 +112,7 @@ test('infinite scroll loads the next page near the end; with it turned off a Mor
 
   await setDevicePreferences(page, { feed_layout: 'card', infinite_scrolling_disabled: true });
   // A reload keeps the pages already seen (saved for offline use); another sort starts from its first page.
+  await waitForSaved(page, '"Seeded post 1"');
   await page.reload();
   await expect(items).toHaveCount(15);
   await page.goto(`/${community.name}?sort=hot`);

@@ -129,3 +129,29 @@ export function makePng(width: number, height: number, [r, g, b]: [number, numbe
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** The saved query cache as JSON text ('' when there is none). */
+export function savedCache(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('quorum-cache');
+        open.onerror = () => reject(open.error);
+        open.onupgradeneeded = () => open.result.createObjectStore('cache');
+        open.onsuccess = () => {
+          const db = open.result;
+          const get = db.transaction('cache').objectStore('cache').get('queries');
+          get.onsuccess = () => {
+            db.close();
+            resolve(get.result ? JSON.stringify(get.result) : '');
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+  );
+}
+
+/** Waits until the saved query cache holds `text`. */
+export async function waitForSaved(page: Page, text: string) {
+  await expect.poll(() => savedCache(page), { timeout: 10_000 }).toContain(text);
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium, expect, request, test, type BrowserContext, type Page } from '@playwright/test';
 import type { ApiClient } from '@quorum/client/api-client';
 import type { Comment, Community, List, Post } from '@quorum/shared/types';
-import { ADMIN, apiAs, apiClientOver, makePng, newCommunityName, newUsername } from './helpers.ts';
+import { ADMIN, apiAs, apiClientOver, makePng, newCommunityName, newUsername, savedCache, waitForSaved } from './helpers.ts';
 
 // Offline reading and the durable outbox, in a browser profile kept on disk so that the saved
 // cache (IndexedDB) and the service worker survive closing the browser, as they do for people.
@@ -59,31 +59,6 @@ async function waitForWorker(page: Page) {
     await navigator.serviceWorker.ready;
   });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
-}
-
-/** The saved query cache as JSON text ('' when there is none). */
-function savedCache(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('quorum-cache');
-        open.onerror = () => reject(open.error);
-        open.onupgradeneeded = () => open.result.createObjectStore('cache');
-        open.onsuccess = () => {
-          const db = open.result;
-          const get = db.transaction('cache').objectStore('cache').get('queries');
-          get.onsuccess = () => {
-            db.close();
-            resolve(get.result ? JSON.stringify(get.result) : '');
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-  );
-}
-
-async function waitForSaved(page: Page, text: string) {
-  await expect.poll(() => savedCache(page), { timeout: 10_000 }).toContain(text);
 }
 
 /** The writes waiting in the outbox (IndexedDB), as stored. */

@@ -35,11 +35,12 @@ export function ModsSection({ community, viewer }: ModsSectionProps) {
   const own = mods?.findIndex((mod) => mod.id === viewer.id) ?? -1;
   // A place the viewer may act on: a mod's own place and those below it; every place for admins.
   const canManage = (index: number) => viewer.isAdmin || (own >= 0 && index >= own);
-  const { moveButtonProps, refocus } = useMoveFocus('mods');
+  const { moveButtonProps, followMove, forgetMove } = useMoveFocus('mods', mods);
 
   const moveTo = (mod: User, direction: MoveDirection, position: number) => {
     if (move.isPending) return;
-    move.mutate({ communityId: community.id, username: mod.username, position }, { onSuccess: () => refocus(mod.id, direction) });
+    followMove(mod.id, direction);
+    move.mutate({ communityId: community.id, username: mod.username, position }, { onError: forgetMove });
   };
 
   const confirmRemove = () => {

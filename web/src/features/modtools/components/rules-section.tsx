@@ -71,11 +71,12 @@ export function RulesSection({ community }: { community: Community }) {
   const query = useQuery(rulesOptions(community.id));
   const rules = query.data;
 
-  const { moveButtonProps, refocus } = useMoveFocus('rules');
+  const { moveButtonProps, followMove, forgetMove } = useMoveFocus('rules', rules);
 
   const moveTo = (rule: Rule, direction: MoveDirection, zIndex: number) => {
     if (move.isPending) return;
-    move.mutate({ communityId: community.id, rule: { ...rule, zIndex } }, { onSuccess: () => refocus(rule.id, direction) });
+    followMove(rule.id, direction);
+    move.mutate({ communityId: community.id, rule: { ...rule, zIndex } }, { onError: forgetMove });
   };
 
   return (
