@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBodyParser, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -161,6 +162,8 @@ export async function buildApp({ config, sql, replicas = [], logger = false }: A
   // request the router matched to an API route, whichever spelling of the path reached it.
   await app.register(
     async (api) => {
+      // Answers over 1 KB travel compressed (brotli or gzip, as the client accepts).
+      await api.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
       // Load balancers poll the health check: it answers before any limit or session is looked at.
       await api.register(healthRoutes, { sql, jobs: app.jobs });
       if (config.rateLimit) {

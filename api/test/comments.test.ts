@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMENT_REPLIES_PER_COMMENT } from '@quorum/shared/constants';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { makeAdmin, makeCommunity, userId } from './helpers/factories.ts';
 
@@ -190,6 +191,46 @@ describe('reading threads', () => {
     expect(subtree.comments.map((c: { id: string }) => c.id)).toEqual([child.id, grandchild.id]);
     expect(subtree.next).toBeNull();
     expect((await new Browser(t.app).get(`/api/posts/${post.publicId}/comments?parentId=bad`)).statusCode).toBe(400);
+  });
+
+  it('brings the best COMMENT_REPLIES_PER_COMMENT replies of each comment, level by level, and long chains whole', async () => {
+    const { post, author } = await thread();
+    const user = await member();
+    const busy = (await comment(user, post.publicId, 'Busy root')).json();
+    // Twelve direct replies to the busy root, and a reply under each of them.
+    const direct = await t.sql<{ id: string }[]>`
+      insert into comments (post_id, community_id, user_id, body, upvotes, parent_id, depth, ancestors)
+      select ${post.id}, p.community_id, ${author.id}, 'Direct ' || g, g, ${busy.id}, 1, array[${busy.id}]::uuid[]
+      from generate_series(1, 12) g, posts p where p.id = ${post.id}
+      returning id`;
+    await t.sql`
+      insert into comments (post_id, community_id, user_id, body, upvotes, parent_id, depth, ancestors)
+      select ${post.id}, cm.community_id, ${author.id}, 'Deep under ' || cm.body, 1, cm.id, 2, array[${busy.id}, cm.id]::uuid[]
+      from comments cm where cm.id = any(${direct.map((row) => row.id)}::uuid[])`;
+    // A chain of single replies, deeper than a comment's share of replies.
+    let parent = (await comment(user, post.publicId, 'Chain root')).json();
+    const chain: string[] = [];
+    for (let depth = 1; depth <= COMMENT_REPLIES_PER_COMMENT + 2; depth++) {
+      parent = (await comment(user, post.publicId, `Link ${depth}`, parent.id)).json();
+      chain.push(parent.id);
+    }
+
+    const page = (await new Browser(t.app).get(`/api/posts/${post.publicId}/comments`)).json();
+    type Row = { id: string; body: string; parentId: string | null };
+    const replies: Row[] = page.comments.filter((c: Row) => c.parentId !== null);
+    const best = Array.from({ length: COMMENT_REPLIES_PER_COMMENT }, (_, i) => `Direct ${12 - i}`);
+    expect(replies.filter((c) => c.body.startsWith('Direct')).map((c) => c.body)).toEqual(best);
+    expect(replies.filter((c) => c.body.startsWith('Deep')).map((c) => c.body).sort()).toEqual(best.map((body) => `Deep under ${body}`).sort());
+    expect(replies.filter((c) => c.body.startsWith('Link')).map((c) => c.id)).toEqual(chain);
+    // Shallowest first, so a reply never comes before its parent.
+    const seen = new Set<string>(page.comments.filter((c: Row) => c.parentId === null).map((c: Row) => c.id));
+    for (const reply of replies) {
+      expect(seen.has(reply.parentId ?? '')).toBe(true);
+      seen.add(reply.id);
+    }
+
+    const rest = (await new Browser(t.app).get(`/api/posts/${post.publicId}/comments?parentId=${busy.id}`)).json();
+    expect(rest.comments).toHaveLength(24);
   });
 
   it('gives one comment in its place: the comments above it, itself and its replies', async () => {

@@ -238,20 +238,16 @@ test('comments written since the last visit are counted and marked new', async (
 });
 
 test("a comment with more replies than came with the page loads the rest with 'more replies'", async ({ page }) => {
-  test.setTimeout(90_000);
   const { post } = await seedPost(page);
   const top = await seedComment(page, post, 'A very popular comment.');
-  // The first page carries at most COMMENT_REPLIES_PER_PAGE (300) replies.
-  for (let start = 1; start <= 302; start += 25) {
-    const batch = Array.from({ length: Math.min(25, 303 - start) }, (_, i) => seedComment(page, post, `Answer number ${start + i}.`, top.id));
-    await Promise.all(batch);
-  }
+  // The first page carries the best COMMENT_REPLIES_PER_COMMENT (5) replies of each comment.
+  await Promise.all(Array.from({ length: 7 }, (_, i) => seedComment(page, post, `Answer number ${i + 1}.`, top.id)));
   await openPost(page, post);
   const item = await pinnedComment(page, 'A very popular comment.');
   const more = own(item).locator('..').getByRole('button', { name: '2 more replies' });
   await expect(more).toBeVisible();
-  await expect(item.locator('li.comment')).toHaveCount(300);
+  await expect(item.locator('li.comment')).toHaveCount(5);
   await more.click();
-  await expect(item.locator('li.comment')).toHaveCount(302);
+  await expect(item.locator('li.comment')).toHaveCount(7);
   await expect(more).toHaveCount(0);
 });

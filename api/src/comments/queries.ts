@@ -75,6 +75,42 @@ export async function listDescendants(
     limit ${limit}`;
 }
 
+/**
+ * The replies a thread's page brings under its top-level comments: the best `perComment` replies
+ * of each comment, level by level, shallowest and best first, at most `limit` in all. A long
+ * chain of single replies comes whole; a comment with many replies shows its best few. Every
+ * reply's parent comes too (it is shallower, so it is not cut before its replies).
+ */
+export async function listRepliesOfTopLevel(
+  db: Db,
+  postId: string,
+  topLevelIds: string[],
+  viewerId: string | null,
+  options: { perComment: number; limit: number },
+): Promise<CommentRow[]> {
+  if (topLevelIds.length === 0) return [];
+  return db<CommentRow[]>`
+    with recursive picked as (
+      select r.id, r.depth, r.upvotes from comments r
+      where r.post_id = ${postId} and r.id = any(${topLevelIds}::uuid[])
+      union all
+      select reply.id, reply.depth, reply.upvotes from picked
+      cross join lateral (
+        select c.id, c.depth, c.upvotes from comments c
+        where c.parent_id = picked.id
+        order by c.upvotes desc, c.id desc
+        limit ${options.perComment}
+      ) reply
+    ), kept as (
+      select id from picked where depth > 0
+      order by depth, upvotes desc, id desc
+      limit ${options.limit}
+    )
+    ${selectComments(db, viewerId)}
+    where cm.id in (select id from kept)
+    order by cm.depth, cm.upvotes desc, cm.id desc`;
+}
+
 export interface NewComment {
   postId: string;
   communityId: string;

@@ -1,7 +1,7 @@
 // Reading a post's comments: pages of the thread, a comment's subtree, and a permalink's view.
 import { Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
-import { ADMIN_COMMENTS_PAGE_SIZE, COMMENT_REPLIES_PER_PAGE, COMMENT_SUBTREE_LIMIT, COMMENTS_PAGE_SIZE } from '@quorum/shared/constants';
+import { ADMIN_COMMENTS_PAGE_SIZE, COMMENT_REPLIES_PER_COMMENT, COMMENT_REPLIES_PER_PAGE, COMMENT_SUBTREE_LIMIT, COMMENTS_PAGE_SIZE } from '@quorum/shared/constants';
 import type { Db } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { notFound } from '../http/errors.ts';
@@ -27,7 +27,7 @@ export async function loadComment(db: Db, commentId: string, postId: string, vie
 }
 
 /**
- * A page of a thread: top-level comments best first, with their replies up to a budget. The
+ * A page of a thread: top-level comments best first, each with its best replies. The
  * client builds the tree from parentId and asks for a subtree with `parentId` where a comment
  * has more replies than arrived.
  */
@@ -35,7 +35,10 @@ export async function loadCommentsPage(db: Db, postId: string, viewerId: string 
   const cursor = decodeCursor(next, 'comments', cursorValue.natural);
   const rows = await q.listTopLevel(db, postId, viewerId, COMMENTS_PAGE_SIZE, cursor && { upvotes: Number(cursor.value), id: cursor.id });
   const top = pageOf(rows, COMMENTS_PAGE_SIZE, (last) => ({ sort: 'comments', value: last.upvotes, id: last.id }));
-  const replies = await q.listDescendants(db, postId, top.rows.map((c) => c.id), viewerId, COMMENT_REPLIES_PER_PAGE);
+  const replies = await q.listRepliesOfTopLevel(db, postId, top.rows.map((c) => c.id), viewerId, {
+    perComment: COMMENT_REPLIES_PER_COMMENT,
+    limit: COMMENT_REPLIES_PER_PAGE,
+  });
   return { rows: [...top.rows, ...replies], next: top.next };
 }
 

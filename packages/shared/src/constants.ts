@@ -190,8 +190,13 @@ export const AVATAR_COLORS = [
 // ---------- Comment pages ----------
 /** Top-level comments a page of a thread holds. */
 export const COMMENTS_PAGE_SIZE = 30;
-/** Replies loaded with a page of top-level comments; deeper or larger subtrees load on demand. */
-export const COMMENT_REPLIES_PER_PAGE = 300;
+/**
+ * Replies a page of top-level comments brings: the best COMMENT_REPLIES_PER_COMMENT of each
+ * comment, level by level, at most COMMENT_REPLIES_PER_PAGE in all. The rest of a subtree loads
+ * on demand ('N more replies'), so a page of a large thread stays small.
+ */
+export const COMMENT_REPLIES_PER_COMMENT = 5;
+export const COMMENT_REPLIES_PER_PAGE = 150;
 /** Replies returned for one comment's subtree (`parentId`). */
 export const COMMENT_SUBTREE_LIMIT = 500;
 /** Admin list of latest comments, per page. */
