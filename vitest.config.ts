@@ -17,6 +17,9 @@ const apiProject = (kind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // The API tests mostly wait on databases and child processes: two files at a time even on
+    // two cores (the default would be one).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] } },
       { test: { name: 'web', root: './web', include: ['src/**/*.test.{ts,tsx}'] } },

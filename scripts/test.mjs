@@ -3,7 +3,7 @@
 // against the production build served by the real server). Ends with one line
 // "N passed, M failed" summing all runners.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureInstalled, ensureWebBuilt, root } from './lib/prepare.mjs';
 
@@ -97,28 +97,20 @@ const lintCode = await run(join(root, 'web/node_modules/.bin/eslint'), ['--max-w
   cwd: join(root, 'web'),
 });
 
-// The unit and API tests run beside the browser tests: each mostly waits (on databases, child
-// processes, the browser), and together they keep two cores busy. The browser tests report as
-// they go; the other runner's report is printed when both are done.
 const vitestJson = join(reports, 'vitest.json');
-const vitestLog = join(reports, 'vitest.log');
-const vitestOutput = openSync(vitestLog, 'w');
-const vitestRun = run(
-  join(root, 'node_modules/.bin/vitest'),
-  ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
-  { stdio: ['ignore', vitestOutput, vitestOutput] },
-);
+const vitestCode = await run(join(root, 'node_modules/.bin/vitest'), [
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 
 const playwrightJson = join(reports, 'playwright.json');
-const playwrightRun = run(join(root, 'web/node_modules/.bin/playwright'), ['test'], {
+const playwrightCode = await run(join(root, 'web/node_modules/.bin/playwright'), ['test'], {
   cwd: join(root, 'web'),
   env: { ...process.env, CHROMIUM_PATH: CHROMIUM, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
 });
-
-const [vitestCode, playwrightCode] = await Promise.all([vitestRun, playwrightRun]);
-closeSync(vitestOutput);
-console.log('\nUnit and API tests:\n');
-process.stdout.write(readFileSync(vitestLog, 'utf8'));
 
 const vitest = readJson(vitestJson);
 const playwright = readJson(playwrightJson);

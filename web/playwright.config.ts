@@ -28,7 +28,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromium,
     serviceWorkers: 'allow',
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a quarter of the run: only retries of failed tests record one.
+    trace: 'on-first-retry',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
