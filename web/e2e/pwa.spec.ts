@@ -152,6 +152,8 @@ test.describe('installing', () => {
     const request = await reported;
     expect(request.postDataJSON()).toEqual({ event: 'pwa_use' });
     expect((await request.response())?.status()).toBe(200);
+    // The day is noted once the answer has been read.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('pwa_use_reported_on'))).toBe(new Date().toISOString().slice(0, 10));
     let again = 0;
     page.on('request', (sent) => {
       if (sent.url().endsWith('/api/analytics')) again += 1;

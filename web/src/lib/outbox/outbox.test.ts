@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { ApiError } from '@quorum/client/api-error';
 import type { CallOptions } from '@quorum/client/api-client';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKeys } from '../session/keys.ts';
-import { discardWrite, flushOutbox, IDEMPOTENCY_HEADER, outboxSnapshot, registerWriteKind, submitWrite, type OutboxWrite } from './outbox.ts';
+import { applyOtherTabsWrites, discardWrite, flushOutbox, IDEMPOTENCY_HEADER, outboxSnapshot, registerWriteKind, submitWrite, type OutboxWrite } from './outbox.ts';
 
 interface NoteWrite extends OutboxWrite {
   kind: 'note';
@@ -118,5 +118,34 @@ describe('the outbox', () => {
     await flushOutbox(client('u1'));
     expect(received).toHaveLength(2);
     expect(outboxSnapshot()).toEqual([]);
+  });
+
+  it("writes another tab's answer into the cache, and a fetch begun before it cannot bring the old state back", async () => {
+    const queryClient = client();
+    const stop = applyOtherTabsWrites(queryClient);
+    const serverStates = ['before the write', 'after the write'];
+    let releaseFirst = () => {};
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['notes', 'shared'],
+      queryFn: () => {
+        const state = serverStates.shift() ?? 'after the write';
+        if (state === 'after the write') return state;
+        return new Promise<string>((resolve) => (releaseFirst = () => resolve(state)));
+      },
+    });
+    const seen: unknown[] = [];
+    const unsubscribe = observer.subscribe((result) => seen.push(result.data));
+    await vi.waitFor(() => expect(queryClient.isFetching({ queryKey: ['notes', 'shared'] })).toBe(1));
+
+    const otherTab = new BroadcastChannel('quorum-outbox');
+    otherTab.postMessage({ type: 'applied', write: note('shared'), answer: 'applied' });
+    await vi.waitFor(() => expect(seen).toContain('applied'));
+    releaseFirst();
+    await vi.waitFor(() => expect(queryClient.getQueryData(['notes', 'shared'])).toBe('after the write'));
+    expect(seen).not.toContain('before the write');
+
+    otherTab.close();
+    unsubscribe();
+    stop();
   });
 });

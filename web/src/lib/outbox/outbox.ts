@@ -95,6 +95,8 @@ export function applyOtherTabsWrites(client: QueryClient): () => void {
     const message = event.data;
     if (typeof message === 'object' && message?.type === 'applied' && kinds.has(message.write.kind)) {
       kindOf(message.write).apply(client, message.write, message.answer);
+      // A fetch this tab began before the write reached the server would bring the old state back over it.
+      void client.invalidateQueries({ predicate: (query) => query.state.fetchStatus === 'fetching' });
     }
   };
   channel.addEventListener('message', onMessage);
