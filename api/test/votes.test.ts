@@ -87,6 +87,18 @@ describe('POST /api/_postVote', () => {
     expect(await authorPoints(author.id)).toBe(16);
   });
 
+  it('takes quick presses of one voter one after the other', async () => {
+    const { author, post } = await newPost();
+    const voter = await member();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => voter.browser.post('/api/_postVote', { postId: post.id, up: true })));
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    // Up, back, up, back, up.
+    const [row] = await t.sql<{ upvotes: number; downvotes: number; points: number; hotness: number; createdAt: Date }[]>`
+      select upvotes, downvotes, points, hotness, created_at from posts where id = ${post.id}`;
+    expect(row).toMatchObject({ upvotes: 2, downvotes: 0, points: 2, hotness: hotness(2, row!.createdAt) });
+    expect(await authorPoints(author.id)).toBe(2);
+  });
+
   it('refuses votes on deleted posts and unknown ones', async () => {
     const { author, post } = await newPost();
     await author.browser.request('DELETE', `/api/posts/${post.publicId}`);
@@ -108,5 +120,25 @@ describe('hot rank', () => {
     // 40 upvotes weigh 164 ≈ 10^2.2; 3 upvotes weigh 3: the difference is about 1.74 orders of magnitude.
     expect(hotness(40, t0)).toBeGreaterThan(hotness(3, later));
     expect(hotness(0, later)).toBe(0);
+  });
+});
+
+describe('POST /api/_commentVote', () => {
+  it('counts exactly when 12 people vote on one comment at once, and moves the author’s points', async () => {
+    const { post } = await newPost();
+    const commenter = await member();
+    const comment = (await commenter.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'Vote on this comment' })).json();
+    const voters = await Promise.all(Array.from({ length: 12 }, () => member()));
+    const responses = await Promise.all(voters.map((v, i) => v.browser.post('/api/_commentVote', { commentId: comment.id, up: i % 3 !== 0 })));
+    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    const [row] = await t.sql<{ upvotes: number; downvotes: number; points: number }[]>`
+      select upvotes, downvotes, points from comments where id = ${comment.id}`;
+    // The author's own upvote comes with the comment, and counts like the others.
+    expect(row).toEqual({ upvotes: 9, downvotes: 4, points: 5 });
+    expect(await authorPoints(commenter.id)).toBe(9);
+
+    const undone = await Promise.all(voters.slice(0, 2).map((v) => v.browser.post('/api/_commentVote', { commentId: comment.id, up: false })));
+    expect(undone.map((r) => r.json())).toMatchObject([{ userVoted: false }, { userVoted: true, userVotedUp: false }]);
+    expect(await authorPoints(commenter.id)).toBe(8);
   });
 });

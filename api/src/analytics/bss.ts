@@ -28,7 +28,7 @@ interface StatsRow {
 export interface BssEventRow {
   id: string;
   createdAt: Date;
-  payload: StatsRow;
+  payload: BssPayload;
 }
 
 /** The payload with the spec's names, as it is stored and answered. */
@@ -51,7 +51,7 @@ function bssPayload(row: StatsRow): BssPayload {
 }
 
 export function presentBssEvent(row: BssEventRow): AnalyticsEvent {
-  return { id: row.id, createdAt: row.createdAt.toISOString(), payload: bssPayload(row.payload) };
+  return { id: row.id, createdAt: row.createdAt.toISOString(), payload: row.payload };
 }
 
 /** The statistics of the periods that end at `at`. */

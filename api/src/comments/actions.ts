@@ -18,8 +18,8 @@ import { resolveReports } from '../reports/queries.ts';
 import type { PostState } from '../posts/queries.ts';
 import type { CommentRow } from './present.ts';
 import * as q from './queries.ts';
+import { castVote } from '../votes/cast.ts';
 import { loadComment } from './thread.ts';
-import { applyCommentVote } from './votes.ts';
 
 /**
  * Comments on a post, or replies to one of its comments, signed as `group`. Refuses users banned
@@ -114,7 +114,7 @@ export async function voteComment(sql: Sql, user: Actor, input: v.InferOutput<ty
   const community = isUuid(input.commentId) ? await getCommunityOfComment(sql, input.commentId) : undefined;
   if (!community) throw notFound(Messages.commentNotFound);
   await assertNotBanned(sql, community, user.id);
-  const outcome = await sql.begin((tx) => applyCommentVote(tx, input.commentId, user.id, input.up));
+  const outcome = await castVote(sql, 'comment', input.commentId, user.id, input.up);
   if (outcome === 'not_found') throw notFound(Messages.commentNotFound);
   if (outcome === 'deleted') throw forbidden(Messages.commentDeleted, ErrorCode.commentDeleted);
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);

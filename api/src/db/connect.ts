@@ -32,17 +32,15 @@ export interface DatabaseOptions {
 export type StatementListener = (query: string, parameters: unknown[]) => void;
 
 /**
- * Column names and JSON keys come back in camelCase, except while a client reads raw (see
- * `withRawReads`): the job queue's own SQL expects the names as the database spells them.
+ * Column names come back in camelCase, except on a raw reader (see `rawReader`): the
+ * job queue's own SQL expects the names as the database spells them. JSON values are left as
+ * they are: the statements build their objects with camelCase keys and the app stores its JSON
+ * that way, so rewriting every key of every JSON value on each read would only cost time.
  */
 const rawReads = new WeakMap<object, { on: boolean }>();
 
 function camelUnlessRaw(state: { on: boolean }): postgres.Options<Record<string, never>>['transform'] {
-  const toCamelJson = postgres.camel.value.from as (value: unknown, column: postgres.Column<string>) => unknown;
-  return {
-    column: { from: (name: string) => (state.on ? name : postgres.toCamel(name)), to: postgres.fromCamel },
-    value: { from: (value: unknown, column: postgres.Column<string>) => (state.on ? value : toCamelJson(value, column)) },
-  };
+  return { column: { from: (name: string) => (state.on ? name : postgres.toCamel(name)), to: postgres.fromCamel } };
 }
 
 const clientOptions = {

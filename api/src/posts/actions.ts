@@ -20,13 +20,13 @@ import { parseHttpUrl } from '../links/fetch.ts';
 import { resolveReports } from '../reports/queries.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { getContributorFacts } from '../users/queries.ts';
+import { castVote } from '../votes/cast.ts';
 import {
   canActAs, canAnnounce, canDeleteAs, canEditPost, canLockAs, canPin, canPostIn, canPurgeContent, defaultLockGroup,
   hasPointsFor, type Actor,
 } from './policy.ts';
 import type { PostRow } from './present.ts';
 import * as q from './queries.ts';
-import { applyPostVote } from './votes.ts';
 
 const PUBLIC_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const PUBLIC_ID_LENGTH = 8;
@@ -207,7 +207,7 @@ export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeo
   const community = isUuid(input.postId) ? await getCommunityOfPost(sql, input.postId) : undefined;
   if (!community) throw notFound(Messages.postNotFound);
   await assertNotBanned(sql, community, user.id);
-  const outcome = await sql.begin((tx) => applyPostVote(tx, input.postId, user.id, input.up));
+  const outcome = await castVote(sql, 'post', input.postId, user.id, input.up);
   if (outcome === 'not_found') throw notFound(Messages.postNotFound);
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
   if (outcome === 'deleted') throw forbidden(Messages.postDeleted);

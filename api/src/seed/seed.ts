@@ -343,17 +343,7 @@ function makeSteps(db: Sql, o: SeedOptions, passwordHash: string): Step[] {
           from (select post_id, count(*) filter (where up)::int as ups, count(*) filter (where not up)::int as downs
                 from post_votes group by post_id) v
           where v.post_id = p.id`;
-        // The hot rank of posts/hotness.ts: weighted upvotes (1 each up to 3, then 3, 4, 5, 6), in SQL.
-        await db`
-          update posts set hotness = round((
-            log(greatest(w.weighted, 1)::float8)
-            + case when w.weighted > 0 then (extract(epoch from created_at) * 1000)::bigint::float8 / 1000 / 45000 else 0 end
-          ) * 10000000)::bigint
-          from (select id as post_id,
-                  least(upvotes, 3) + 3 * greatest(0, least(upvotes, 10) - 3) + 4 * greatest(0, least(upvotes, 20) - 10)
-                  + 5 * greatest(0, least(upvotes, 40) - 20) + 6 * greatest(0, upvotes - 40) as weighted
-                from posts) w
-          where w.post_id = posts.id`;
+        await db`update posts set hotness = post_hotness(upvotes, created_at)`;
         await db`
           update posts p set no_comments = c.n, last_activity_at = greatest(p.created_at, c.latest)
           from (select post_id, count(*)::int as n, max(created_at) as latest from comments group by post_id) c

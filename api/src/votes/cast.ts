@@ -1,0 +1,15 @@
+import type { Db } from '../db/connect.ts';
+
+export type VoteOutcome = 'voted' | 'not_found' | 'deleted' | 'locked';
+
+/**
+ * Records `voterId`'s press of up or down on a post or comment in one call to the database (see
+ * migration 0012): the item's row is locked there, so votes on one item take turns and the counts,
+ * the author's points and a post's hot rank stay exact.
+ */
+export async function castVote(db: Db, item: 'post' | 'comment', itemId: string, voterId: string, up: boolean): Promise<VoteOutcome> {
+  const [row] = item === 'post'
+    ? await db<{ outcome: VoteOutcome }[]>`select cast_post_vote(${itemId}, ${voterId}, ${up}) as outcome`
+    : await db<{ outcome: VoteOutcome }[]>`select cast_comment_vote(${itemId}, ${voterId}, ${up}) as outcome`;
+  return row!.outcome;
+}
