@@ -2,13 +2,14 @@
 // same data folder as `npm start`.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { dataDir, ensureInstalled, root } from './lib/prepare.mjs';
+import { dataDir, ensureApiBuilt, ensureInstalled, root } from './lib/prepare.mjs';
 
 await ensureInstalled();
+await ensureApiBuilt();
 
 // INIT_CWD (set by npm) is where the command was typed: file arguments are relative to it.
 const env = { ...process.env, DATA_DIR: dataDir(), INIT_CWD: process.env.INIT_CWD || process.cwd() };
-const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...process.argv.slice(2)], {
+const cli = spawn(process.execPath, ['dist/cli.mjs', ...process.argv.slice(2)], {
   cwd: join(root, 'api'),
   env,
   stdio: 'inherit',

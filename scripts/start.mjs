@@ -2,13 +2,14 @@
 // With no DATABASE_URL the data lives in an embedded database in DATA_DIR (default ./.data).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { dataDir, ensureInstalled, ensureWebBuilt, root } from './lib/prepare.mjs';
+import { dataDir, ensureApiBuilt, ensureInstalled, ensureWebBuilt, root } from './lib/prepare.mjs';
 
 await ensureInstalled();
+await ensureApiBuilt();
 await ensureWebBuilt();
 
 const env = { ...process.env, DATA_DIR: dataDir() };
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+const server = spawn(process.execPath, ['dist/server.mjs'], {
   cwd: join(root, 'api'),
   env,
   stdio: 'inherit',

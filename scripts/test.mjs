@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureInstalled, ensureWebBuilt, root } from './lib/prepare.mjs';
+import { ensureApiBuilt, ensureInstalled, ensureWebBuilt, root } from './lib/prepare.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -76,6 +76,7 @@ function readJson(file) {
 await ensureInstalled();
 ensureChromium();
 await ensureRedis();
+await ensureApiBuilt();
 await ensureWebBuilt();
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });

@@ -35,7 +35,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
   ],
   webServer: {
-    command: 'node --import tsx src/server.ts',
+    // The compiled server, as `npm start` runs it (npm test compiles it first).
+    command: 'node dist/server.mjs',
     cwd: '../api',
     url: `http://127.0.0.1:${port}/api/_initial`,
     reuseExistingServer: false,

@@ -169,7 +169,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false }: A
       if (config.rateLimit) {
         // With Redis every process and machine counts against the same limits; without it each
         // process keeps its own counters.
-        const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
+        const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
         if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
         await api.register(fastifyRateLimit, {
           ...LIMITS.global,

@@ -1,9 +1,9 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { UPLOAD_MAX_BYTES } from '@quorum/shared/constants';
 import { DEFAULT_SCRYPT_LOG_N } from './auth/passwords.ts';
+import { apiDir } from './paths.ts';
 
 export interface Config {
   port: number;
@@ -66,7 +66,7 @@ export interface S3Config {
   region: string;
 }
 
-const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const defaultWebDist = join(apiDir, '../web/dist');
 
 function integer(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;

@@ -32,7 +32,7 @@ export function freePort(): Promise<number> {
  * the second, which its children would otherwise inherit).
  */
 function launch(args: string[], cwd: string, env: NodeJS.ProcessEnv, pin = true): ChildProcess {
-  const command = [process.execPath, '--import', 'tsx', ...args];
+  const command = [process.execPath, ...args];
   const cores = pin ? '0' : `0-${cpus().length - 1}`;
   const [bin, ...rest] = canPin ? ['taskset', '-c', cores, ...command] : command;
   return spawn(bin ?? process.execPath, rest, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
@@ -86,7 +86,7 @@ export async function startApi(
     ...(web ? {} : { WEB_DIST: '' }),
     ...('databaseUrl' in target ? { DATABASE_URL: target.databaseUrl } : { DATABASE_URL: '', DATA_DIR: target.dataDir }),
   };
-  const child = launch(['src/server.ts'], apiDir, env, pin);
+  const child = launch(['dist/server.mjs'], apiDir, env, pin);
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}/api/_initial`, child, 180_000);
   // The first worker to listen answers; give the others the time to start too.
@@ -96,7 +96,7 @@ export async function startApi(
 
 export async function startFloor(databaseUrl: string): Promise<Running> {
   const port = await freePort();
-  const child = launch([floorServer], apiDir, { PORT: String(port), DATABASE_URL: databaseUrl, NODE_ENV: 'production' });
+  const child = launch(['--import', 'tsx', floorServer], apiDir, { PORT: String(port), DATABASE_URL: databaseUrl, NODE_ENV: 'production' });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}/floor`, child, 60_000);
   return { url, pid: child.pid ?? 0, stop: stopper(child) };

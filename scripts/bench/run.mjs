@@ -1,9 +1,11 @@
 // `npm run bench`: installs what is needed, then runs the benchmark (scripts/bench/bench.ts).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureInstalled, ensureWebBuilt, root } from '../lib/prepare.mjs';
+import { ensureApiBuilt, ensureInstalled, ensureWebBuilt, root } from '../lib/prepare.mjs';
 
 await ensureInstalled();
+// The API is measured as `npm start` runs it: compiled.
+await ensureApiBuilt();
 // The page measurement serves the production build.
 if (!process.argv.includes('--no-page')) await ensureWebBuilt();
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench/bench.ts'), ...process.argv.slice(2)], {

@@ -1,5 +1,5 @@
-// Steps shared by `npm start`, `npm test` and `npm run cli`: install dependencies and build the
-// web app, each only when its inputs changed since the last time.
+// Steps shared by `npm start`, `npm test` and `npm run cli`: install dependencies, compile the API
+// and build the web app, each only when its inputs changed since the last time.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -53,6 +53,18 @@ export async function ensureInstalled() {
 
 const webInputs = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/build', 'sw/src', 'packages/shared/src',
   'packages/client/src', ...manifests];
+
+const apiInputs = ['api/src', 'api/build.mjs', 'packages/shared/src', ...manifests];
+
+/** Compiles the API for production (api/build.mjs), unless its sources are unchanged since the last build. */
+export async function ensureApiBuilt() {
+  const stamp = join(root, 'api/dist/.quorum-build');
+  const value = digest(apiInputs);
+  if (isFresh(stamp, value) && existsSync(join(root, 'api/dist/server.mjs'))) return;
+  console.log('Compiling the API…');
+  await mustPnpm(['--filter', '@quorum/api', 'run', 'build'], { cwd: root });
+  writeStamp(stamp, value);
+}
 
 /** Builds the web app and service worker, unless their sources are unchanged since the last build. */
 export async function ensureWebBuilt() {

@@ -94,7 +94,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'quorum-e2e-captcha-'));
-  server = spawn('node', ['--import', 'tsx', 'src/server.ts'], {
+  server = spawn('node', ['dist/server.mjs'], {
     cwd: '../api',
     stdio: 'ignore',
     env: {

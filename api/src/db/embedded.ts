@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { apiDir } from '../paths.ts';
 
 /** Where the embedded database of a data folder keeps its files and sockets. */
 export interface EmbeddedPaths {
@@ -33,7 +33,7 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-const serverFile = fileURLToPath(new URL('./embedded-server.mjs', import.meta.url));
+const serverFile = join(apiDir, 'src/db/embedded-server.mjs');
 
 // Unix socket addresses hold at most 107 bytes (108 with the closing zero).
 const MAX_SOCKET_PATH_BYTES = 107;

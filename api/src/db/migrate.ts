@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { installJobQueue } from '../jobs/queue.ts';
+import { apiDir } from '../paths.ts';
 import type { Sql } from './connect.ts';
 
-const migrationsDir = fileURLToPath(new URL('../../migrations/', import.meta.url));
+const migrationsDir = join(apiDir, 'migrations/');
 // Any fixed number: held while migrating so that two processes never migrate at once.
 const MIGRATION_LOCK = 727_001;
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import sharp, { type Metadata, type ResizeOptions, type SharpOptions } from 'sharp';
+import type { Metadata, ResizeOptions, SharpOptions } from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { ImageCopyName, ImageFormat } from '@quorum/shared/types';
@@ -9,6 +9,14 @@ import { concurrencyLimit } from './decode-queue.ts';
 import type { ImageJson } from './present.ts';
 import { insertImage } from './queries.ts';
 import type { ImageStore } from './storage.ts';
+
+let sharpModule: Promise<typeof import('sharp').default> | undefined;
+
+/** The image library is loaded with the first image rather than at start-up: it holds some 25 MB. */
+function loadSharp() {
+  sharpModule ??= import('sharp').then((module) => module.default);
+  return sharpModule;
+}
 
 /** What an image is for; it decides how large the stored original may be. */
 export type ImageKind = 'post' | 'avatar' | 'banner' | 'link';
@@ -91,6 +99,7 @@ export interface ProcessedImage extends ProcessedFile {
 async function readMetadata(buffer: Buffer): Promise<Metadata> {
   try {
     // Reads the header only; the pixel count is checked before anything is decoded.
+    const sharp = await loadSharp();
     return await sharp(buffer, { limitInputPixels: false }).metadata();
   } catch {
     throw unsupportedImage();
@@ -98,6 +107,7 @@ async function readMetadata(buffer: Buffer): Promise<Metadata> {
 }
 
 async function averageColor(image: Buffer): Promise<string> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(image)
     .resize(1, 1, { fit: 'fill' })
     .removeAlpha()
@@ -126,6 +136,7 @@ export async function processImage(buffer: Buffer, kind: ImageKind): Promise<Pro
 
 /** The decoding part of `processImage`, for an input whose header has been checked. */
 async function convert(buffer: Buffer, metadata: Metadata, kind: ImageKind): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   const options: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS[kind] };
   let original: ProcessedFile;
   try {
