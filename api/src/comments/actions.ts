@@ -16,9 +16,9 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { canActAs, canDeleteAs, type Actor } from '../posts/policy.ts';
 import { resolveReports } from '../reports/queries.ts';
 import type { PostState } from '../posts/queries.ts';
+import { castVote } from '../votes/cast.ts';
 import type { CommentRow } from './present.ts';
 import * as q from './queries.ts';
-import { castVote } from '../votes/cast.ts';
 import { loadComment } from './thread.ts';
 
 /**
