@@ -56,22 +56,19 @@ const webInputs = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.t
 
 const apiInputs = ['api/src', 'api/build.mjs', 'packages/shared/src', ...manifests];
 
-/** Compiles the API for production (api/build.mjs), unless its sources are unchanged since the last build. */
-export async function ensureApiBuilt() {
-  const stamp = join(root, 'api/dist/.quorum-build');
-  const value = digest(apiInputs);
-  if (isFresh(stamp, value) && existsSync(join(root, 'api/dist/server.mjs'))) return;
-  console.log('Compiling the API…');
-  await mustPnpm(['--filter', '@quorum/api', 'run', 'build'], { cwd: root });
+/** Runs a package's build script, unless its inputs are unchanged since the build that left `output`. */
+async function ensureBuilt({ pkg, inputs, output, message }) {
+  const dist = join(root, dirname(output));
+  const stamp = join(dist, '.quorum-build');
+  const value = digest(inputs);
+  if (isFresh(stamp, value) && existsSync(join(root, output))) return;
+  console.log(message);
+  await mustPnpm(['--filter', pkg, 'run', 'build'], { cwd: root });
   writeStamp(stamp, value);
 }
 
-/** Builds the web app and service worker, unless their sources are unchanged since the last build. */
-export async function ensureWebBuilt() {
-  const stamp = join(root, 'web/dist/.quorum-build');
-  const value = digest(webInputs);
-  if (isFresh(stamp, value) && existsSync(join(root, 'web/dist/index.html'))) return;
-  console.log('Building the web app…');
-  await mustPnpm(['--filter', '@quorum/web', 'run', 'build'], { cwd: root });
-  writeStamp(stamp, value);
-}
+/** Compiles the API for production (api/build.mjs). */
+export const ensureApiBuilt = () => ensureBuilt({ pkg: '@quorum/api', inputs: apiInputs, output: 'api/dist/server.mjs', message: 'Compiling the API…' });
+
+/** Builds the web app and service worker. */
+export const ensureWebBuilt = () => ensureBuilt({ pkg: '@quorum/web', inputs: webInputs, output: 'web/dist/index.html', message: 'Building the web app…' });

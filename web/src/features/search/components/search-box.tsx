@@ -158,24 +158,14 @@ export function SearchBox({ initialText = '', onSearch, onOpen, popup = false, i
           </>
         );
       case 'search':
-        return (
-          <>
-            <span className="search-combobox__option-icon">
-              <Icon name="search" size={18} />
-            </span>
-            <span className="search-combobox__option-text">
-              <span className="search-combobox__option-name">Search for “{option.text}”</span>
-            </span>
-          </>
-        );
       case 'recent':
         return (
           <>
             <span className="search-combobox__option-icon">
-              <Icon name="refresh" size={18} />
+              <Icon name={option.kind === 'search' ? 'search' : 'refresh'} size={18} />
             </span>
             <span className="search-combobox__option-text">
-              <span className="search-combobox__option-name">{option.text}</span>
+              <span className="search-combobox__option-name">{option.kind === 'search' ? `Search for “${option.text}”` : option.text}</span>
             </span>
           </>
         );
