@@ -1,5 +1,5 @@
 // The embedded database process (runs in the embedded-database project only).
-import { lstatSync, readFileSync, readlinkSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readlinkSync, readdirSync, statSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +61,16 @@ describe('embedded database', () => {
     await first.sql`insert into users (username, password_hash) values ('durable_user', 'x')`;
     await first.close();
 
+    expect(statSync(embeddedPaths(dir).pgDir).mode & 0o777).toBe(0o700);
     expect(await hasUser(dir, 'durable_user')).toBe(true);
+  });
+
+  it('makes no new database where a restore was interrupted, and says where the two copies are', async () => {
+    const dir = join(root, 'interrupted');
+    const { pgDir } = embeddedPaths(dir);
+    await mkdir(`${pgDir}.replaced`, { recursive: true });
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(`A restore was interrupted: the database it replaced is in ${pgDir}.replaced`);
+    expect(existsSync(pgDir)).toBe(false);
   });
 
   it('refuses to open a data folder another process is using, and leaves that process its lock', async () => {

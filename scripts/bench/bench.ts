@@ -4,8 +4,8 @@
 // sequential scan of a large table, and p50(large) ÷ p50(small) for every feed; writes the results
 // as JSON under bench/results/.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SEED_PRESETS } from '../../api/src/seed/seed.ts';
@@ -90,7 +90,7 @@ interface EngineRun {
   size: SizeName;
   floor: Measurement | null;
   rows: Row[];
-  memory: { idle: ReturnType<typeof residentMemory>; loaded: ReturnType<typeof residentMemory> };
+  memory: { idle: ReturnType<typeof residentMemory>; loaded: ReturnType<typeof residentMemory>; fresh?: ReturnType<typeof residentMemory> };
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -118,6 +118,24 @@ function printRun(run: EngineRun): void {
   console.log(format(header));
   for (const line of lines) console.log(format(line));
   console.log(`API memory: idle ${mb(run.memory.idle.process)}${run.memory.idle.children ? ` + database process ${mb(run.memory.idle.children)}` : ''}; after the load ${mb(run.memory.loaded.process)}${run.memory.loaded.children ? ` + ${mb(run.memory.loaded.children)}` : ''}`);
+  const fresh = run.memory.fresh;
+  if (fresh) console.log(`Idle on a new data folder: ${mb(fresh.process)} + database process ${mb(fresh.children)} = ${mb(fresh.process + fresh.children)}`);
+}
+
+/** The memory of `npm start` on the embedded database, idle, just after making a new data folder. */
+async function freshEmbeddedMemory(): Promise<ReturnType<typeof residentMemory>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'quorum-bench-'));
+  try {
+    const api = await startApi({ dataDir });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      return residentMemory(api.pid);
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function runEngine(engine: 'postgres' | 'embedded', size: SizeName, options: Options, serverUrl: string): Promise<EngineRun> {
@@ -155,7 +173,8 @@ async function runEngine(engine: 'postgres' | 'embedded', size: SizeName, option
   }
   // The embedded database serves one connection, so only Postgres runs are explained.
   const reports = databaseUrl ? await explainWorkloads(databaseUrl, workloads) : new Map<string, StatementReport>();
-  return { engine, size, floor, rows: rows.map((row) => ({ ...row, ...reports.get(row.workload) })), memory: { idle, loaded } };
+  const fresh = engine === 'embedded' ? await freshEmbeddedMemory() : undefined;
+  return { engine, size, floor, rows: rows.map((row) => ({ ...row, ...reports.get(row.workload) })), memory: { idle, loaded, fresh } };
 }
 
 function gitRevision(): string {

@@ -1,12 +1,13 @@
 // The embedded database process: PGlite (Postgres compiled to WASM) stored in a folder. It runs
 // apart from the API process because PGlite executes synchronously and would otherwise stall the
 // API's event loop. Its first argument is a job, as JSON (see EmbeddedJob in embedded.ts):
+// - create: make a new database;
 // - serve: serve the database over the Postgres wire protocol on a Unix socket, to one connection
 //   at a time, and hand a backup of it to whoever connects to the backup socket beside it;
 // - restore: replace the database with a backup.
 // One process at a time works on a data folder: the lock file holds its pid.
 // Protocol with the parent (IPC): it sends {type:'ready'} once serving or {type:'done'} once
-// restored, or {type:'error', message}; a server closes cleanly on {type:'close'} or when the
+// made or restored, or {type:'error', message}; a server closes cleanly on {type:'close'} or when the
 // parent goes away.
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -90,22 +91,36 @@ function listen(netServer, path) {
   });
 }
 
-async function serve() {
-  takeLock();
+function refuseAfterInterruptedRestore() {
   if (!existsSync(job.pgDir) && existsSync(replacedDir)) {
     throw new Error(
       `A restore was interrupted: the database it replaced is in ${replacedDir} and the restored one in ` +
         `${restoringDir}. Rename the one to keep to ${job.pgDir}.`,
     );
   }
-  const isNew = !existsSync(join(job.pgDir, 'PG_VERSION'));
+}
+
+/**
+ * Makes a new database and flushes it to the disk. This runs in a process of its own: making the
+ * database grows the WebAssembly memory to several hundred MB, which is never given back.
+ */
+async function create() {
+  takeLock();
+  refuseAfterInterruptedRestore();
   // Postgres keeps its data folder private to its user; PGlite leaves that to us.
   mkdirSync(job.pgDir, { recursive: true, mode: 0o700 });
   db = await openDurable(job.pgDir);
-  if (isNew) {
-    syncTree(job.pgDir);
-    syncPath(job.dataDir);
-  }
+  await db.close();
+  db = undefined;
+  syncTree(job.pgDir);
+  syncPath(job.dataDir);
+}
+
+async function serve() {
+  takeLock();
+  refuseAfterInterruptedRestore();
+  if (!existsSync(join(job.pgDir, 'PG_VERSION'))) throw new Error(`${job.pgDir} holds no database.`);
+  db = await openDurable(job.pgDir);
   // Sockets left by a process that died; the lock says none is running.
   rmSync(job.socketPath, { force: true });
   rmSync(job.backupPath, { force: true });
@@ -162,8 +177,8 @@ try {
   if (job.command === 'serve') {
     await serve();
     process.send({ type: 'ready' });
-  } else if (job.command === 'restore') {
-    await restore();
+  } else if (job.command === 'create' || job.command === 'restore') {
+    await (job.command === 'create' ? create() : restore());
     await close();
     process.send({ type: 'done' }, () => process.exit(0));
   } else {

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiDir } from '../paths.ts';
@@ -21,7 +21,7 @@ export interface EmbeddedPaths {
 }
 
 /** What the embedded database process is asked to do (see embedded-server.mjs). */
-type EmbeddedJob = EmbeddedPaths & ({ command: 'serve' } | { command: 'restore'; from: string; force: boolean });
+type EmbeddedJob = EmbeddedPaths & ({ command: 'create' | 'serve' } | { command: 'restore'; from: string; force: boolean });
 
 type ChildMessage = { type: 'ready' } | { type: 'done' } | { type: 'error'; message: string } | { type: 'closed' };
 
@@ -87,8 +87,21 @@ export function prepareSocketDir(dir: string): void {
   if (problem) throw new Error(`The database socket folder ${dir} ${problem}.`);
 }
 
+/**
+ * The database process holds on to memory it no longer uses: V8 compiles the hot parts of
+ * Postgres's WebAssembly on background threads, and glibc keeps large freed blocks for reuse.
+ * Compiling on the main thread and handing blocks of 64 KB or more back to the system when freed
+ * take its idle size from about 240 MB to about 170 MB.
+ */
+const DATABASE_PROCESS_FLAGS = ['--single-threaded'];
+const DATABASE_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: String(64 * 1024) };
+
 function startJob(job: EmbeddedJob): ChildProcess {
-  return fork(serverFile, [JSON.stringify(job)], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return fork(serverFile, [JSON.stringify(job)], {
+    execArgv: DATABASE_PROCESS_FLAGS,
+    env: { ...process.env, ...DATABASE_PROCESS_ENV },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 }
 
 /** Waits for the job's first answer: `expected`, or an error. */
@@ -104,11 +117,20 @@ function answer(child: ChildProcess, expected: 'ready' | 'done'): Promise<void> 
   });
 }
 
-/** Starts the embedded PGlite database on `dataDir` in its own process. */
+/** Runs a job that ends once done: making or restoring a database. */
+async function runToCompletion(job: EmbeddedJob): Promise<void> {
+  const child = startJob(job);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await answer(child, 'done');
+  await exited;
+}
+
+/** Starts the embedded PGlite database on `dataDir` in its own process, making it first if needed. */
 export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
   const paths = embeddedPaths(dataDir);
   mkdirSync(dataDir, { recursive: true });
   prepareSocketDir(paths.socketDir);
+  if (!existsSync(join(paths.pgDir, 'PG_VERSION'))) await runToCompletion({ ...paths, command: 'create' });
   const child = startJob({ ...paths, command: 'serve' });
   await answer(child, 'ready');
   let stopping = false;
@@ -135,10 +157,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
  * process uses the database, and when a database is there already unless `force`.
  */
 export async function restoreEmbeddedDatabase(dataDir: string, from: string, { force }: { force: boolean }): Promise<void> {
-  const child = startJob({ ...embeddedPaths(dataDir), command: 'restore', from, force });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  await answer(child, 'done');
-  await exited;
+  await runToCompletion({ ...embeddedPaths(dataDir), command: 'restore', from, force });
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
