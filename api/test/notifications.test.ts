@@ -192,6 +192,30 @@ describe('creating notifications', () => {
     expect(after.items.filter((item) => item.type === 'new_votes')).toHaveLength(2);
   });
 
+  it('merges a burst of upvotes into a few notify jobs, and tells the author the final count once', async () => {
+    const author = await quietUser();
+    const community = await makeCommunity(author.browser);
+    const post = await postIn(author, community.name, 'Burst of votes');
+    const voters = await Promise.all(Array.from({ length: 8 }, () => quietUser()));
+
+    const answers = await Promise.all(voters.map((voter) => voter.browser.post('/api/_postVote', { postId: post.id, up: true })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(voters.map(() => 200));
+    await jobsSettled();
+
+    // A window of 2 s holds one job and defers the rest to one job at the start of the next.
+    const [jobs] = await t.sql<{ count: number }[]>`
+      select count(*)::int from pgboss.job where name = 'notify' and singleton_key = ${`vote:post:${post.id}`}`;
+    expect(jobs?.count).toBeGreaterThanOrEqual(1);
+    expect(jobs?.count).toBeLessThanOrEqual(3);
+    // The author's own upvote, given with the post, counts too.
+    const [counted] = await t.sql<{ upvotes: number }[]>`select upvotes from posts where id = ${post.id}`;
+    expect(counted?.upvotes).toBe(9);
+    const page = await list(author.browser);
+    expect(page.items.filter((item) => item.type === 'new_votes').map((item) => item.title)).toEqual([
+      '<b>9 upvotes</b> on your post <b>Burst of votes</b>',
+    ]);
+  });
+
   it('tells authors whose post mods or admins delete, not when they delete it themselves', async () => {
     const mod = await quietUser();
     const community = await makeCommunity(mod.browser);

@@ -7,11 +7,11 @@ import { isUuid } from '@quorum/shared/schemas/common';
 import type { commentVoteBody, createCommentBody } from '@quorum/shared/schemas/comments';
 import type { UserGroup } from '@quorum/shared/types';
 import { canModerate, type Standing } from '../communities/policy.ts';
-import { assertNotBanned } from '../communities/load.ts';
+import { bannedFrom } from '../communities/load.ts';
 import { getCommunityOfComment, getStanding } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
 import type { Jobs } from '../jobs/queue.ts';
-import { queueNotification } from '../notifications/jobs.ts';
+import { queueNotification, queueVoteNotification } from '../notifications/jobs.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { canActAs, canDeleteAs, type Actor } from '../posts/policy.ts';
 import { resolveReports } from '../reports/queries.ts';
@@ -36,7 +36,7 @@ export async function createComment(
   jobs: Jobs,
 ): Promise<string> {
   const standing = await getStanding(sql, post.communityId, user.id);
-  if (standing.isBanned) throw forbidden(Messages.bannedFrom(post.communityName), ErrorCode.bannedFromCommunity);
+  if (standing.isBanned) throw bannedFrom(post.communityName);
   if (post.deleted) throw forbidden(Messages.postDeleted);
   if (post.locked && !canModerate(user, standing)) throw forbidden(Messages.postLocked, ErrorCode.postLocked);
   if (!canActAs(user, standing, group)) throw forbidden(Messages.cannotCommentAs(group));
@@ -111,12 +111,10 @@ export async function deleteComment(sql: Sql, user: Actor, comment: CommentRow, 
  * comments of locked posts take none. An upvote notifies the author.
  */
 export async function voteComment(sql: Sql, user: Actor, input: v.InferOutput<typeof commentVoteBody>, jobs: Jobs): Promise<void> {
-  const community = isUuid(input.commentId) ? await getCommunityOfComment(sql, input.commentId) : undefined;
-  if (!community) throw notFound(Messages.commentNotFound);
-  await assertNotBanned(sql, community, user.id);
-  const outcome = await castVote(sql, 'comment', input.commentId, user.id, input.up);
+  const outcome = isUuid(input.commentId) ? await castVote(sql, 'comment', input.commentId, user.id, input.up) : 'not_found';
   if (outcome === 'not_found') throw notFound(Messages.commentNotFound);
+  if (outcome === 'banned') throw bannedFrom((await getCommunityOfComment(sql, input.commentId))?.name ?? '');
   if (outcome === 'deleted') throw forbidden(Messages.commentDeleted, ErrorCode.commentDeleted);
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
-  if (input.up) await queueNotification(jobs, { kind: 'vote', targetType: 'comment', targetId: input.commentId, voterId: user.id });
+  if (outcome === 'upvoted') await queueVoteNotification(jobs, { targetType: 'comment', targetId: input.commentId });
 }

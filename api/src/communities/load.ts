@@ -2,7 +2,7 @@
 import { isUuid } from '@quorum/shared/schemas/common';
 import type { Db } from '../db/connect.ts';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound, type HttpError } from '../http/errors.ts';
 import { canModerate } from './policy.ts';
 import type { CommunityRow } from './present.ts';
 import { communityExists, getCommunityById, getCommunityByName, getStanding } from './queries.ts';
@@ -31,9 +31,12 @@ export async function assertCanModerate(db: Db, user: { id: string; isAdmin: boo
   if (!canModerate(user, await getStanding(db, communityId, user.id))) throw forbidden();
 }
 
+/** The 403 banned_from_community of a user banned from the community named `communityName`. */
+export function bannedFrom(communityName: string): HttpError {
+  return forbidden(Messages.bannedFrom(communityName), ErrorCode.bannedFromCommunity);
+}
+
 /** A 403 banned_from_community when `userId` is banned from the community. */
 export async function assertNotBanned(db: Db, community: { id: string; name: string }, userId: string): Promise<void> {
-  if ((await getStanding(db, community.id, userId)).isBanned) {
-    throw forbidden(Messages.bannedFrom(community.name), ErrorCode.bannedFromCommunity);
-  }
+  if ((await getStanding(db, community.id, userId)).isBanned) throw bannedFrom(community.name);
 }

@@ -96,22 +96,23 @@ export async function notifyNewComment(deps: NotifyDeps, commentId: string): Pro
 export type VoteTarget = 'post' | 'comment';
 
 /**
- * An upvote tells the author (new_votes), merged per post or comment with the current count of
- * upvotes; not for one's own vote, a vote that is no longer an upvote, or authors who turned
- * upvote notifications off. Mutes do not apply, as in the reference. Never pushed.
+ * Upvotes tell the author (new_votes), merged per post or comment with the current count of
+ * upvotes; only while someone other than the author upvotes it, and not authors who turned upvote
+ * notifications off. Mutes do not apply, as in the reference. Never pushed.
  */
-export async function notifyNewVote(deps: NotifyDeps, target: { targetType: VoteTarget; targetId: string; voterId: string }): Promise<void> {
+export async function notifyNewVote(deps: NotifyDeps, target: { targetType: VoteTarget; targetId: string }): Promise<void> {
   const [facts] =
     target.targetType === 'post'
-      ? await deps.sql<{ authorId: string; upvotes: number; stillUp: boolean }[]>`
+      ? await deps.sql<{ authorId: string; upvotes: number; upvotedByOthers: boolean }[]>`
           select p.user_id as author_id, p.upvotes,
-                 exists (select 1 from post_votes v where v.post_id = p.id and v.user_id = ${target.voterId} and v.up) as still_up
+                 exists (select 1 from post_votes v where v.post_id = p.id and v.up and v.user_id <> p.user_id) as upvoted_by_others
           from posts p where p.id = ${target.targetId} and p.deleted_at is null`
-      : await deps.sql<{ authorId: string; upvotes: number; stillUp: boolean }[]>`
+      : await deps.sql<{ authorId: string; upvotes: number; upvotedByOthers: boolean }[]>`
           select c.user_id as author_id, c.upvotes,
-                 exists (select 1 from comment_votes v where v.comment_id = c.id and v.user_id = ${target.voterId} and v.up) as still_up
+                 exists (select 1 from comment_votes v where v.comment_id = c.id and v.up and v.user_id <> c.user_id) as upvoted_by_others
           from comments c where c.id = ${target.targetId} and c.deleted_at is null`;
-  if (!facts || !facts.stillUp || facts.authorId === target.voterId) return;
+  // The upvotes may have been taken back before the job ran.
+  if (!facts?.upvotedByOthers) return;
   await deliver(deps, facts.authorId, async (tx) => {
     const user = await recipient(tx, facts.authorId);
     if (!user || user.upvoteNotificationsOff) return null;

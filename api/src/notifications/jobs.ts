@@ -14,7 +14,7 @@ const JOB_ANNOUNCE = 'announce';
 /** Something that happened which tells someone; queued by requests, handled in the background. */
 export type NotifyEvent =
   | { kind: 'comment'; commentId: string }
-  | { kind: 'vote'; targetType: VoteTarget; targetId: string; voterId: string }
+  | { kind: 'vote'; targetType: VoteTarget; targetId: string }
   | { kind: 'deleted_post'; postId: string; deletedBy: string; deletedAs: 'mods' | 'admins' }
   | { kind: 'welcome'; userId: string }
   | { kind: 'new_badge'; userId: string; badgeType: string }
@@ -23,6 +23,22 @@ export type NotifyEvent =
 
 export async function queueNotification(jobs: Jobs, event: NotifyEvent): Promise<void> {
   await jobs.send(JOB_NOTIFY, event);
+}
+
+/**
+ * Seconds within which upvotes of one post or comment share one notify job: the first is told at
+ * once, later ones in the same window by a job at the start of the next one, with the count by then.
+ */
+const VOTE_NOTIFY_WINDOW_SECONDS = 2;
+
+/** Queues telling the author of a post or comment about its upvotes. */
+export async function queueVoteNotification(jobs: Jobs, target: { targetType: VoteTarget; targetId: string }): Promise<void> {
+  const event: NotifyEvent = { kind: 'vote', ...target };
+  await jobs.send(JOB_NOTIFY, event, {
+    singletonKey: `vote:${target.targetType}:${target.targetId}`,
+    singletonSeconds: VOTE_NOTIFY_WINDOW_SECONDS,
+    singletonNextSlot: true,
+  });
 }
 
 /** Queues telling every user of an announced post. */

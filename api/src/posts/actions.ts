@@ -10,11 +10,11 @@ import type {
 } from '@quorum/shared/schemas/posts';
 import type { UserGroup } from '@quorum/shared/types';
 import { canModerate, type Standing } from '../communities/policy.ts';
-import { assertNotBanned } from '../communities/load.ts';
+import { bannedFrom } from '../communities/load.ts';
 import { getCommunityForPosting, getCommunityOfPost, getStanding } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
 import type { Jobs } from '../jobs/queue.ts';
-import { queueAnnouncement, queueNotification } from '../notifications/jobs.ts';
+import { queueAnnouncement, queueNotification, queueVoteNotification } from '../notifications/jobs.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { parseHttpUrl } from '../links/fetch.ts';
 import { resolveReports } from '../reports/queries.ts';
@@ -61,7 +61,7 @@ export async function createPost(sql: Sql, user: Actor, input: v.InferOutput<typ
     getSiteSettings(sql),
     getContributorFacts(sql, user.id),
   ]);
-  if (standing.isBanned) throw forbidden(Messages.bannedFrom(community.name), ErrorCode.bannedFromCommunity);
+  if (standing.isBanned) throw bannedFrom(community.name);
   if (!canPostIn(user, standing, community)) throw forbidden(Messages.postingRestricted, ErrorCode.postingRestricted);
   if (!canActAs(user, standing, input.userGroup)) throw forbidden(Messages.cannotPostAs(input.userGroup));
   if (input.type !== 'text' && !hasPointsFor(input.type, { ...user, points: author.points }, settings)) {
@@ -204,14 +204,12 @@ export async function deletePost(
  * and locked and deleted posts take none. An upvote notifies the author.
  */
 export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeof postVoteBody>, jobs: Jobs): Promise<void> {
-  const community = isUuid(input.postId) ? await getCommunityOfPost(sql, input.postId) : undefined;
-  if (!community) throw notFound(Messages.postNotFound);
-  await assertNotBanned(sql, community, user.id);
-  const outcome = await castVote(sql, 'post', input.postId, user.id, input.up);
+  const outcome = isUuid(input.postId) ? await castVote(sql, 'post', input.postId, user.id, input.up) : 'not_found';
   if (outcome === 'not_found') throw notFound(Messages.postNotFound);
+  if (outcome === 'banned') throw bannedFrom((await getCommunityOfPost(sql, input.postId))?.name ?? '');
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
   if (outcome === 'deleted') throw forbidden(Messages.postDeleted);
-  if (input.up) await queueNotification(jobs, { kind: 'vote', targetType: 'post', targetId: input.postId, voterId: user.id });
+  if (outcome === 'upvoted') await queueVoteNotification(jobs, { targetType: 'post', targetId: input.postId });
 }
 
 /** Hides a post from the user's feeds. */

@@ -1,11 +1,13 @@
 import type { Db } from '../db/connect.ts';
 
-export type VoteOutcome = 'voted' | 'not_found' | 'deleted' | 'locked';
+/** 'upvoted': the press left an upvote from someone other than the author, which tells the author. */
+export type VoteOutcome = 'upvoted' | 'voted' | 'not_found' | 'banned' | 'deleted' | 'locked';
 
 /**
  * Records `voterId`'s press of up or down on a post or comment in one call to the database (see
- * migration 0012): the item's row is locked there, so votes on one item take turns and the counts,
- * the author's points and a post's hot rank stay exact.
+ * migrations 0012 and 0013): the voter's community ban is checked and the item's row is locked
+ * there, so votes on one item take turns and the counts, the author's points and a post's hot rank
+ * stay exact.
  */
 export async function castVote(db: Db, item: 'post' | 'comment', itemId: string, voterId: string, up: boolean): Promise<VoteOutcome> {
   const [row] = item === 'post'
