@@ -91,6 +91,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: a separate chunk keeps them cached

@@ -1,12 +1,16 @@
 // Prints what a visitor downloads, gzip-compressed: the shell (the entry and everything it imports
-// statically, with its CSS) and, for each page loaded on demand, what that page adds to the shell.
+// statically, with its CSS) and, for each chunk loaded on demand (a page, a dialog, a library),
+// what it adds to the shell.
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 interface ChunkInfo {
   fileName: string;
+  /** The chunk's name, without hash: the fallback when it has no single source file. */
+  name: string;
   code: string;
   imports: string[];
+  dynamicImports: string[];
   css: string[];
   facadeModuleId: string | null;
   isEntry: boolean;
@@ -26,11 +30,17 @@ function closure(start: string, chunks: Map<string, ChunkInfo>): Set<string> {
   return seen;
 }
 
-/** The page a dynamic chunk stands for, from its source file: `src/app/routes/settings.tsx` → `settings`. */
+/**
+ * What a dynamic chunk stands for, from its source file: `src/app/routes/settings.tsx` → `settings`,
+ * `src/features/search/components/search-modal.tsx` → `features/search/components/search-modal`, a
+ * library loaded on demand → its package name.
+ */
 function pageName(chunk: ChunkInfo): string {
-  const source = chunk.facadeModuleId ?? chunk.fileName;
-  const match = /src\/(.+)\.[jt]sx?$/.exec(source.replaceAll('\\', '/'));
-  return match?.[1] ? match[1].replace(/^app\/routes\//, '') : chunk.fileName;
+  const source = (chunk.facadeModuleId ?? chunk.fileName).replaceAll('\\', '/');
+  const library = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source);
+  if (library?.[1]) return library[1];
+  const match = /src\/(.+)\.[jt]sx?$/.exec(source);
+  return match?.[1] ? match[1].replace(/^app\/routes\//, '') : chunk.name;
 }
 
 export function chunkSizes(): Plugin {
@@ -45,8 +55,10 @@ export function chunkSizes(): Plugin {
         if (output.type === 'chunk') {
           chunks.set(output.fileName, {
             fileName: output.fileName,
+            name: output.name,
             code: output.code,
             imports: output.imports,
+            dynamicImports: output.dynamicImports,
             css: [...(output.viteMetadata?.importedCss ?? [])],
             facadeModuleId: output.facadeModuleId,
             isEntry: output.isEntry,
@@ -73,9 +85,12 @@ export function chunkSizes(): Plugin {
       };
 
       const shell = closure(entry.fileName, chunks);
+      const loadedOnDemand = new Set([...chunks.values()].flatMap((chunk) => chunk.dynamicImports));
       const shellSize = sizeOf(shell);
       const rows = [...chunks.values()]
-        .filter((chunk) => chunk.isDynamicEntry)
+        // A module imported on demand in one place and statically elsewhere is not counted as a
+        // dynamic entry; being the target of a dynamic import is what matters here.
+        .filter((chunk) => chunk.isDynamicEntry || loadedOnDemand.has(chunk.fileName))
         .map((chunk) => {
           const added = new Set([...closure(chunk.fileName, chunks)].filter((file) => !shell.has(file)));
           return { name: pageName(chunk), ...sizeOf(added) };

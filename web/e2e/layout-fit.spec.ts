@@ -253,6 +253,7 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
     await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
     for (const [name, path] of Object.entries(screens)) {
       await page.goto(path);
+      await expect(page.locator('main'), `${name} has rendered`).toBeVisible({ timeout: 15_000 });
       await expect(page.locator('main .skeleton'), `${name} has loaded`).toHaveCount(0, { timeout: 15_000 });
       await expect(page.locator('.markdown__pending'), `${name} has rendered its markdown`).toHaveCount(0);
       await expectNoSidewaysScroll(page, name);
@@ -260,6 +261,8 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
     }
     // The search dialog, with a long word typed and its suggestions shown.
     await page.goto('/');
+    // The app has rendered (and listens for '/') before the skeletons are checked.
+    await expect(page.locator('main')).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('main .skeleton')).toHaveCount(0, { timeout: 15_000 });
     await page.keyboard.press('/');
     const dialog = page.getByRole('dialog', { name: 'Search' });

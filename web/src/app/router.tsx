@@ -2,11 +2,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/errors/route-error.tsx';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from './layout/app-layout.tsx';
-import { CommunitiesRoute } from './routes/communities.tsx';
-import { CommunityRoute } from './routes/community.tsx';
+import { ShellSkeleton } from './layout/shell-skeleton.tsx';
 import { HomeRoute } from './routes/home.tsx';
-import { LoginRoute } from './routes/login.tsx';
-import { NotFoundRoute } from './routes/not-found.tsx';
 import { RequireLogin } from './routes/require-login.tsx';
 
 // Screens that few visits need are split into their own chunks (all precached for offline use).
@@ -30,6 +27,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
+    // Opening the app on a screen loaded on demand shows the shell's outline until its code is in.
+    HydrateFallback: ShellSkeleton,
     children: [
       {
         // A screen that fails to render shows the crash screen inside the shell.
@@ -39,7 +38,7 @@ export const routes: RouteObject[] = [
           { path: paths.subscriptions.path, element: <HomeRoute /> },
           { path: paths.all.path, element: <HomeRoute /> },
           { path: paths.moderating.path, element: <HomeRoute /> },
-          { path: paths.login.path, element: <LoginRoute /> },
+          { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }) },
           {
             element: <RequireLogin />,
             children: [
@@ -63,9 +62,10 @@ export const routes: RouteObject[] = [
           })),
           { path: paths.communityModtools.path, lazy: async () => ({ Component: (await import('./routes/modtools.tsx')).ModtoolsRoute }) },
           { path: paths.search.path, lazy: async () => ({ Component: (await import('./routes/search.tsx')).SearchRoute }) },
-          { path: paths.communities.path, element: <CommunitiesRoute /> },
-          { path: paths.community.path, element: <CommunityRoute /> },
-          { path: '*', element: <NotFoundRoute /> },
+          { path: paths.communities.path, lazy: async () => ({ Component: (await import('./routes/communities.tsx')).CommunitiesRoute }) },
+          // Communities and profiles (/@name).
+          { path: paths.community.path, lazy: async () => ({ Component: (await import('./routes/community.tsx')).CommunityRoute }) },
+          { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }) },
         ],
       },
     ],

@@ -1,7 +1,8 @@
 // A page opened before an update asks for code files the new version no longer has (the worker
 // dropped the old ones). A fresh load of the page fixes that; it is tried once, never in a loop.
-// Every split chunk is a route's, so the router's error screen does it (see route-error.tsx),
-// once the address is the one the user was going to.
+// Split chunks load while the router renders (a route's screen, or a dialog of the shell on first
+// use, see lazy-component.ts), so the router's error screen does it (see route-error.tsx), once
+// the address is the one the user was going to.
 
 const RELOADED_AT_KEY = 'chunk_reload_at';
 /** A second failure this soon after the reload is a real fault: the crash screen shows instead. */

@@ -1,6 +1,5 @@
 import { SW_UPDATE_CHECK_MS } from '@quorum/shared/constants';
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
 import { SW_MESSAGE } from '@quorum/shared/sw-messages';
 
 let registration: ServiceWorkerRegistration | undefined;
@@ -28,14 +27,16 @@ function checkForUpdate(): void {
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
 
-  const workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => setUpdateWaiting(true));
-  workbox.addEventListener('controlling', () => {
-    if (reloadOnControl) window.location.reload();
-  });
-
-  workbox
-    .register()
+  // Registration waits for the page's load event anyway, so its code need not be in the first download.
+  import('workbox-window')
+    .then(({ Workbox }) => {
+      const workbox = new Workbox('/sw.js', { scope: '/' });
+      workbox.addEventListener('waiting', () => setUpdateWaiting(true));
+      workbox.addEventListener('controlling', () => {
+        if (reloadOnControl) window.location.reload();
+      });
+      return workbox.register();
+    })
     .then((result) => {
       registration = result;
       if (result?.waiting && navigator.serviceWorker.controller) setUpdateWaiting(true);

@@ -1,23 +1,27 @@
 import { WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import { formatCount } from '@quorum/shared/format';
 import type { Feed as FeedName, User } from '@quorum/shared/types';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog.ts';
-import { CreateCommunityModal } from '../../features/communities/components/create-community-modal.tsx';
 import { Feed } from '../../features/posts/components/feed/feed.tsx';
 import { FeedLayoutToggle, FeedSortSelect } from '../../features/posts/components/feed/feed-controls.tsx';
 import { useFeedSort } from '../../features/posts/hooks/use-feed-sort.ts';
 import { InstallBanner } from '../../features/pwa/components/install-banner.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useHasBeenTrue } from '../../hooks/use-has-been-true.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import { useInitialData } from '../../lib/session/get-initial.ts';
 import './home.css';
 import '../../features/posts/components/feed/feed.css';
 
+const CreateCommunityModal = lazyComponent(
+  async () => (await import('../../features/communities/components/create-community-modal.tsx')).CreateCommunityModal,
+);
 
 function JoinCard({ people }: { people: number }) {
   const authDialog = useAuthDialog();
@@ -52,6 +56,7 @@ const FEED_DESCRIPTIONS: Record<FeedName, string> = {
 /** The logged-in user's shortcuts in the right column, under what the feed beside them shows. */
 function CreateCard({ user, feed }: { user: User; feed: FeedName }) {
   const [creating, setCreating] = useState(false);
+  const opened = useHasBeenTrue(creating);
   return (
     <section className="card home-actions" aria-labelledby="home-actions-title">
       <div className="home-actions__who">
@@ -67,11 +72,21 @@ function CreateCard({ user, feed }: { user: User; feed: FeedName }) {
         <Icon name="plus" size={18} />
         Create post
       </Link>
-      <button type="button" className="button button--block" onClick={() => setCreating(true)}>
+      <button
+        type="button"
+        className="button button--block"
+        onClick={() => setCreating(true)}
+        onPointerEnter={CreateCommunityModal.preload}
+        onFocus={CreateCommunityModal.preload}
+      >
         <Icon name="communities" size={18} />
         Create community
       </button>
-      <CreateCommunityModal open={creating} onClose={() => setCreating(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <CreateCommunityModal open={creating} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

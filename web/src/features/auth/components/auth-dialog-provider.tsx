@@ -1,8 +1,9 @@
-import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { LoginForm } from './login-form.tsx';
-import { SignupForm } from './signup-form.tsx';
+import { useHasBeenTrue } from '../../../hooks/use-has-been-true.ts';
+import { lazyComponent, preloadWhenIdle } from '../../../lib/lazy-component.ts';
+
+const AuthDialog = lazyComponent(async () => (await import('./auth-dialog.tsx')).AuthDialog);
 
 export type AuthView = 'login' | 'signup';
 
@@ -19,6 +20,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [view, setView] = useState<AuthView | null>(null);
   const [redirectTo, setRedirectTo] = useState<string | undefined>();
+  const opened = useHasBeenTrue(view !== null);
 
   const open = useCallback((next: AuthView, options?: { redirectTo?: string }) => {
     setRedirectTo(options?.redirectTo);
@@ -26,6 +28,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   }, []);
   const close = useCallback(() => setView(null), []);
   const controls = useMemo(() => ({ open, close }), [open, close]);
+  useEffect(() => preloadWhenIdle(AuthDialog), []);
 
   const done = () => {
     setView(null);
@@ -35,35 +38,11 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogContext.Provider value={controls}>
       {children}
-      <Modal
-        open={view !== null}
-        onClose={close}
-        title={view === 'signup' ? 'Create account' : 'Login'}
-        description={view === 'signup' ? 'Join the discussion. It takes a few seconds and no personal details.' : undefined}
-        focusKey={view ?? undefined}
-      >
-        {view === 'signup' ? (
-          <>
-            <SignupForm key="signup" onSuccess={done} autoFocus />
-            <p className="form__switch">
-              Already have an account?{' '}
-              <button type="button" className="link-button" onClick={() => setView('login')}>
-                Login
-              </button>
-            </p>
-          </>
-        ) : (
-          <>
-            <LoginForm key="login" onSuccess={done} autoFocus />
-            <p className="form__switch">
-              New to Quorum?{' '}
-              <button type="button" className="link-button" onClick={() => setView('signup')}>
-                Sign up
-              </button>
-            </p>
-          </>
-        )}
-      </Modal>
+      {opened && (
+        <Suspense fallback={null}>
+          <AuthDialog view={view} onViewChange={setView} onClose={close} onSuccess={done} />
+        </Suspense>
+      )}
     </AuthDialogContext.Provider>
   );
 }

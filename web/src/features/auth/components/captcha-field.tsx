@@ -1,6 +1,9 @@
-import HCaptcha from '@hcaptcha/react-hcaptcha';
+import { lazy, Suspense } from 'react';
 import { useTheme } from '../../../lib/theme.ts';
 import './captcha-field.css';
+
+// Only sites with a captcha need the widget's code.
+const HCaptcha = lazy(() => import('@hcaptcha/react-hcaptcha'));
 
 interface CaptchaFieldProps {
   siteKey: string;
@@ -15,14 +18,16 @@ export function CaptchaField({ siteKey, onToken, error }: CaptchaFieldProps) {
   return (
     <div className="field captcha-field" data-invalid={error ? true : undefined}>
       <div className="captcha-field__widget" data-captcha-sitekey={siteKey}>
-        <HCaptcha
-          sitekey={siteKey}
-          theme={theme}
-          sentry={false}
-          onVerify={(token) => onToken(token)}
-          onExpire={() => onToken(null)}
-          onError={() => onToken(null)}
-        />
+        <Suspense fallback={null}>
+          <HCaptcha
+            sitekey={siteKey}
+            theme={theme}
+            sentry={false}
+            onVerify={(token) => onToken(token)}
+            onExpire={() => onToken(null)}
+            onError={() => onToken(null)}
+          />
+        </Suspense>
       </div>
       {error && (
         <p className="field__error" role="alert">

@@ -1,7 +1,10 @@
 import { formatCount } from '@quorum/shared/format';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { NotificationList } from './notification-list.tsx';
+import { lazyComponent, preloadWhenIdle } from '../../../lib/lazy-component.ts';
+import './notifications-panel.css';
+
+const NotificationList = lazyComponent(async () => (await import('./notification-list.tsx')).NotificationList);
 
 /**
  * The navbar's bell on wide screens: its count of new notifications, and a panel of the newest
@@ -12,6 +15,7 @@ export function NotificationsPanel({ newCount }: { newCount: number }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  useEffect(() => preloadWhenIdle(NotificationList), []);
 
   useEffect(() => {
     if (!open) return;
@@ -53,7 +57,9 @@ export function NotificationsPanel({ newCount }: { newCount: number }) {
       </button>
       {open && (
         <div className="notifications-panel__popover" id={panelId}>
-          <NotificationList panel onNavigate={() => setOpen(false)} />
+          <Suspense fallback={null}>
+            <NotificationList panel onNavigate={() => setOpen(false)} />
+          </Suspense>
         </div>
       )}
     </div>

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LogoMark } from '../../../components/ui/logo.tsx';
+import { useHasBeenTrue } from '../../../hooks/use-has-been-true.ts';
 import { useIsMobile } from '../../../hooks/use-media-query.ts';
 import { dismissInstallForever, promptInstall, useInstallOffer } from '../../../lib/install-app.ts';
-import { IosInstallModal } from './ios-install-modal.tsx';
 import './install-banner.css';
+
+const IosInstallModal = lazy(async () => ({ default: (await import('./ios-install-modal.tsx')).IosInstallModal }));
 
 /**
  * Offers phones to install the app: the browser's own dialog where it has one, the Share → Add to
@@ -15,6 +17,7 @@ export function InstallBanner() {
   const mobile = useIsMobile();
   const [hidden, setHidden] = useState(false);
   const [showingSteps, setShowingSteps] = useState(false);
+  const stepsOpened = useHasBeenTrue(showingSteps);
 
   if (!mobile || hidden || offer === null) return null;
 
@@ -44,7 +47,11 @@ export function InstallBanner() {
       <button type="button" className="icon-button icon-button--small install-banner__close" aria-label="Not now" onClick={() => setHidden(true)}>
         <Icon name="close" size={18} />
       </button>
-      <IosInstallModal open={showingSteps} onClose={() => setShowingSteps(false)} />
+      {stepsOpened && (
+        <Suspense fallback={null}>
+          <IosInstallModal open={showingSteps} onClose={() => setShowingSteps(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

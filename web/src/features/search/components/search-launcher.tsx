@@ -1,15 +1,20 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { useHasBeenTrue } from '../../../hooks/use-has-been-true.ts';
+import { lazyComponent, preloadWhenIdle } from '../../../lib/lazy-component.ts';
 import { useSearchShortcut } from '../hooks/use-search-shortcut.ts';
-import { SearchModal } from './search-modal.tsx';
 import './search.css';
+
+const SearchModal = lazyComponent(async () => (await import('./search-modal.tsx')).SearchModal);
 
 /** The navbar's search: a button (shown when `showButton`) and the '/' shortcut, both opening the search dialog. */
 export function SearchLauncher({ showButton }: { showButton: boolean }) {
   const [open, setOpen] = useState(false);
+  const opened = useHasBeenTrue(open);
   const show = useCallback(() => setOpen(true), []);
   const close = useCallback(() => setOpen(false), []);
   useSearchShortcut(show);
+  useEffect(() => preloadWhenIdle(SearchModal), []);
   return (
     <>
       {showButton && (
@@ -21,7 +26,11 @@ export function SearchLauncher({ showButton }: { showButton: boolean }) {
           </kbd>
         </button>
       )}
-      <SearchModal open={open} onClose={close} />
+      {opened && (
+        <Suspense fallback={null}>
+          <SearchModal open={open} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }
