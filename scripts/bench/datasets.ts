@@ -3,6 +3,7 @@
 // sizes and seed match; otherwise it is made anew.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { createSql, openDatabase, type Sql } from '../../api/src/db/connect.ts';
 import { migrate } from '../../api/src/db/migrate.ts';
 import { SEED_PRESETS, seedDatabase, type SeedSizes } from '../../api/src/seed/seed.ts';
@@ -23,7 +24,8 @@ async function isSeeded(sql: Sql, sizes: SeedSizes): Promise<boolean> {
   const [table] = await sql<{ present: boolean }[]>`select to_regclass('app_data') is not null as present`;
   if (!table?.present) return false;
   const [row] = await sql<{ value: unknown }[]>`select value from app_data where key = ${MARKER}`;
-  return JSON.stringify(row?.value) === JSON.stringify({ ...sizes, seed: BENCH_SEED });
+  // jsonb keeps its own order of keys.
+  return isDeepStrictEqual(row?.value, { ...sizes, seed: BENCH_SEED });
 }
 
 async function seed(sql: Sql, sizes: SeedSizes, label: string): Promise<void> {
