@@ -297,6 +297,10 @@ describe('DELETE /api/users/{username}', () => {
       select email, about_me, pro_pic_id, deleted_at from users where id = ${owner.user.id}`;
     expect(row).toMatchObject({ email: null, aboutMe: null, proPicId: null });
     expect(row?.deletedAt).not.toBeNull();
+    // The number of users every start of the app shows leaves the deleted account out (one snapshot).
+    const [users] = await t.sql<{ kept: number; counted: number }[]>`
+      select (select n from user_count) as kept, (select count(*)::int from users where deleted_at is null) as counted`;
+    expect(users?.kept).toBe(users?.counted);
     const [left] = await t.sql<{ sessions: number; subscriptions: number; badges: number; members: number }[]>`
       select (select count(*)::int from sessions where user_id = ${owner.user.id}) as sessions,
         (select count(*)::int from push_subscriptions where user_id = ${owner.user.id}) as subscriptions,

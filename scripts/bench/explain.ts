@@ -1,6 +1,7 @@
 // What each workload's request runs in the database: the app is built in this process on a
 // connection that reports every statement; each sample request is injected once, and every
 // statement it sent is explained, flagging sequential scans of the large tables.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { buildApp } from '../../api/src/app.ts';
 import { loadConfig } from '../../api/src/config.ts';
 import { createSql } from '../../api/src/db/connect.ts';
@@ -31,7 +32,11 @@ function seqScansOf(node: PlanNode, large: Set<string>, found: Set<string>): Set
 
 export async function explainWorkloads(databaseUrl: string, workloads: Workload[]): Promise<Map<string, StatementReport>> {
   let captured: Array<{ query: string; parameters: unknown[] }> = [];
-  const sql = createSql(databaseUrl, 2, (query, parameters) => captured.push({ query, parameters }));
+  // Only the sample request's statements count, not those of the job queue working meanwhile.
+  const sampleRequest = new AsyncLocalStorage<true>();
+  const sql = createSql(databaseUrl, 2, (query, parameters) => {
+    if (sampleRequest.getStore()) captured.push({ query, parameters });
+  });
   const explainer = createSql(databaseUrl, 1);
   const app = await buildApp({ config: { ...loadConfig({}), rateLimit: false, webDist: undefined, databaseUrl }, sql });
   const reports = new Map<string, StatementReport>();
@@ -45,7 +50,9 @@ export async function explainWorkloads(databaseUrl: string, workloads: Workload[
     for (const workload of workloads) {
       captured = [];
       const { method, path, body, headers } = workload.sample;
-      await app.inject({ method, url: path, payload: body, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) } });
+      await sampleRequest.run(true, () =>
+        app.inject({ method, url: path, payload: body, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) } }),
+      );
       const statements = captured;
       const seqScans: string[] = [];
       for (const [index, statement] of statements.entries()) {

@@ -47,8 +47,9 @@ export async function listUsers(db: Db, limit: number, beforeId?: string): Promi
     limit ${limit + 1}`;
 }
 
+/** Users that are not deleted (kept by triggers, see migration 0014). */
 export async function countUsers(db: Db): Promise<number> {
-  const [row] = await db<{ n: number }[]>`select count(*)::int as n from users where deleted_at is null`;
+  const [row] = await db<{ n: number }[]>`select n from user_count`;
   return row?.n ?? 0;
 }
 
