@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '../../lib/lazy-component.ts';
 import './markdown.css';
 
-const MarkdownRenderer = lazy(async () => ({ default: (await import('./markdown-renderer.tsx')).MarkdownRenderer }));
+const MarkdownRenderer = lazyComponent(async () => (await import('./markdown-renderer.tsx')).MarkdownRenderer);
 
 interface MarkdownBodyProps {
   children: string;

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { useTheme } from '../../../lib/theme.ts';
 import './captcha-field.css';
 
 // Only sites with a captcha need the widget's code.
-const HCaptcha = lazy(() => import('@hcaptcha/react-hcaptcha'));
+const HCaptcha = lazyComponent(async () => (await import('@hcaptcha/react-hcaptcha')).default);
 
 interface CaptchaFieldProps {
   siteKey: string;

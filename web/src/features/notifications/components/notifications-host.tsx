@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
 import { useAppBadge } from '../hooks/use-app-badge.ts';
 import { usePushNavigation } from '../hooks/use-push-navigation.ts';
 
 // Only logged-in users are offered push, never before the first screen is up: its code comes after.
-const PushPrompt = lazy(async () => ({ default: (await import('./push-prompt.tsx')).PushPrompt }));
+const PushPrompt = lazyComponent(async () => (await import('./push-prompt.tsx')).PushPrompt);
 
 /** What notifications need on every screen: the app badge, push clicks and the push prompt. */
 export function NotificationsHost() {

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LogoMark } from '../../../components/ui/logo.tsx';
 import { useHasBeenTrue } from '../../../hooks/use-has-been-true.ts';
 import { useIsMobile } from '../../../hooks/use-media-query.ts';
 import { dismissInstallForever, promptInstall, useInstallOffer } from '../../../lib/install-app.ts';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
 import './install-banner.css';
 
-const IosInstallModal = lazy(async () => ({ default: (await import('./ios-install-modal.tsx')).IosInstallModal }));
+const IosInstallModal = lazyComponent(async () => (await import('./ios-install-modal.tsx')).IosInstallModal);
 
 /**
  * Offers phones to install the app: the browser's own dialog where it has one, the Share → Add to
