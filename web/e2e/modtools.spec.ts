@@ -230,6 +230,8 @@ test('rules are added, edited, put in order and deleted', async ({ page }) => {
   await edit.getByLabel('Description (optional)').fill('Disagree with ideas, not people.');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
+  // Focus goes back to the button that opened the dialog (before the test moves it on).
+  await expect(page.getByRole('button', { name: 'Edit rule 1' })).toBeFocused();
   await expect(rules.nth(0)).toContainText('Be kind to everyone');
   await expect(rules.nth(0)).toContainText('Disagree with ideas, not people.');
 
