@@ -1,4 +1,6 @@
+import { FEED_SKELETONS } from '@quorum/shared/constants';
 import { Skeleton, SkeletonLines } from '../../../../components/ui/skeleton.tsx';
+import { useDevicePreferences } from '../../../../lib/device-preferences.ts';
 import type { PostCardLayout } from '../post-card/post-card.tsx';
 import './feed.css';
 import '../post-card/post-card.css';
@@ -31,6 +33,18 @@ export function PostCardSkeleton({ layout }: { layout: PostCardLayout }) {
         <Skeleton width={96} height={32} radius={999} />
         <Skeleton width={110} height={32} radius={999} />
       </div>
+    </div>
+  );
+}
+
+/** The outline of `count` posts, in the device's layout, while a feed or its next page loads. */
+export function FeedSkeleton({ count = FEED_SKELETONS }: { count?: number }) {
+  const { feed_layout: layout } = useDevicePreferences();
+  return (
+    <div className={`feed feed--${layout}`} role="status" aria-label="Loading posts">
+      {Array.from({ length: count }, (_, index) => (
+        <PostCardSkeleton key={index} layout={layout} />
+      ))}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { FEED_EAGER_IMAGES, FEED_INITIAL_RENDER, FEED_SKELETONS } from '@quorum/shared/constants';
+import { FEED_EAGER_IMAGES, FEED_INITIAL_RENDER } from '@quorum/shared/constants';
 import type { Post } from '@quorum/shared/types';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useMemo, type ReactNode } from 'react';
@@ -11,7 +11,7 @@ import { isUnavailableOffline } from '../../../../lib/offline.ts';
 import { feedOptions } from '../../api/get-feed.ts';
 import type { FeedParams } from '../../api/keys.ts';
 import { FeedItem } from './feed-item.tsx';
-import { PostCardSkeleton } from './feed-skeleton.tsx';
+import { FeedSkeleton } from './feed-skeleton.tsx';
 import './feed.css';
 
 interface FeedProps {
@@ -38,16 +38,6 @@ function uniquePosts(pages: ReadonlyArray<{ posts: Post[] }>): Post[] {
   return posts;
 }
 
-function Skeletons({ count, layout }: { count: number; layout: 'card' | 'compact' }) {
-  return (
-    <div className={`feed feed--${layout}`} role="status" aria-label="Loading posts">
-      {Array.from({ length: count }, (_, index) => (
-        <PostCardSkeleton key={index} layout={layout} />
-      ))}
-    </div>
-  );
-}
-
 /**
  * A feed of posts in the device's layout, with infinite scroll (or a More button when the device
  * turned it off). Posts render as they come near the screen; the first ones load their pictures
@@ -60,7 +50,7 @@ export function Feed({ params, banner, showCommunity = true, label }: FeedProps)
   const posts = useMemo(() => uniquePosts(data?.pages ?? []), [data]);
 
   if (isUnavailableOffline(query)) return <NotAvailableOffline what="posts" onRetry={() => void query.refetch()} />;
-  if (query.isPending) return <Skeletons count={FEED_SKELETONS} layout={layout} />;
+  if (query.isPending) return <FeedSkeleton />;
 
   if (query.isError && posts.length === 0) {
     return <RetryStatus className="card" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
@@ -91,7 +81,7 @@ export function Feed({ params, banner, showCommunity = true, label }: FeedProps)
           </Fragment>
         ))}
       </ul>
-      {isFetchingNextPage && <Skeletons count={2} layout={layout} />}
+      {isFetchingNextPage && <FeedSkeleton count={2} />}
       <LoadMore hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} isFetchNextPageError={isFetchNextPageError} fetchNextPage={fetchNextPage} />
       {!hasNextPage && <p className="feed-end">No more posts</p>}
     </>
