@@ -44,6 +44,6 @@ export default defineConfig({
     // Link previews may fetch from the tests' own local pages.
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT: 'off', SCRYPT_LOG_N: '14', LOG_LEVEL: 'warn', LINK_FETCH_ALLOW_PRIVATE: 'on',
       // Tests read back as visitors what they have just written.
-      VISITOR_FEED_CACHE_MS: '0' },
+      VISITOR_CACHE_MS: '0' },
   },
 });

@@ -20,6 +20,7 @@ import { refuseNonCanonicalPath } from './http/canonical-path.ts';
 import { answerApiNotFound, answerConnectionError, frameworkErrors, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
 import { tooManyRequests, unsupportedMediaType } from './http/errors.ts';
 import { refuseNulInput } from './http/validate.ts';
+import { createVisitorCache } from './http/visitor-cache.ts';
 import { hasWebBuild, sendAppShell, serveWeb, shareTargetFallback } from './http/web.ts';
 import { honourIdempotencyKeys } from './idempotency/hooks.ts';
 import { createIpBlockList, refuseBlockedAddresses } from './ipblocks/enforce.ts';
@@ -38,7 +39,6 @@ import { registerJobQueue } from './jobs/plugin.ts';
 import { notificationJobHandlers } from './notifications/jobs.ts';
 import notificationsRoutes from './notifications/routes.ts';
 import postsRoutes from './posts/routes.ts';
-import { createVisitorFeedCache } from './posts/visitor-feed-cache.ts';
 import reportsRoutes from './reports/routes.ts';
 import searchRoutes from './search/routes.ts';
 import { loadAppSecrets } from './site/app-data.ts';
@@ -158,6 +158,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false }: A
     : false;
   const cost = scryptCost(config.scryptLogN);
   const blockList = createIpBlockList(sql);
+  const visitorCache = createVisitorCache(config.visitorCacheMs);
   // Everything below is encapsulated in the API's plugin: its hooks and limits run for each
   // request the router matched to an API route, whichever spelling of the path reached it.
   await app.register(
@@ -218,13 +219,14 @@ export async function buildApp({ config, sql, replicas = [], logger = false }: A
       await api.register(linksRoutes, { allowPrivate: config.linkFetchAllowPrivate, limits: config.rateLimit ? { linkInfo: LIMITS.linkInfo } : false });
       await api.register(postsRoutes, {
         sql,
-        visitorFeedCache: createVisitorFeedCache(config.visitorFeedCacheMs),
+        visitorCache,
         linkImage: linkImageSaver(sql, imageStore, { allowPrivate: config.linkFetchAllowPrivate }),
         limits: config.rateLimit ? { create: LIMITS.createPost, vote: LIMITS.vote, edit: LIMITS.editContent } : false,
       });
       await api.register(notificationsRoutes, { sql });
       await api.register(commentsRoutes, {
         sql,
+        visitorCache,
         limits: config.rateLimit ? { create: LIMITS.createComment, vote: LIMITS.vote, edit: LIMITS.editContent } : false,
       });
       await api.register(listsRoutes, { sql, limits: config.rateLimit ? { write: LIMITS.listWrite } : false });

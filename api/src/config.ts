@@ -42,8 +42,8 @@ export interface Config {
   linkFetchAllowPrivate: boolean;
   /** How often idle background workers look for new jobs, in milliseconds (at least 500). */
   jobPollMs: number;
-  /** How long a feed page as visitors see it is kept and shared, in milliseconds; 0 computes each. */
-  visitorFeedCacheMs: number;
+  /** How long an answer as visitors see it (feed pages, posts, threads) is kept and shared, in milliseconds; 0 computes each. */
+  visitorCacheMs: number;
   /** An S3-compatible bucket for image files; unset keeps them on disk under dataDir. */
   s3: S3Config | undefined;
   /**
@@ -160,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptLogN: scryptLogN(env.SCRYPT_LOG_N),
     linkFetchAllowPrivate: ['true', '1', 'on'].includes((env.LINK_FETCH_ALLOW_PRIVATE ?? '').toLowerCase()),
     jobPollMs: Math.max(500, integer(env.JOB_POLL_MS, 2000, 'JOB_POLL_MS')),
-    visitorFeedCacheMs: integer(env.VISITOR_FEED_CACHE_MS, 2000, 'VISITOR_FEED_CACHE_MS'),
+    visitorCacheMs: integer(env.VISITOR_CACHE_MS, 2000, 'VISITOR_CACHE_MS'),
     s3: s3Config(env),
     imagesPublicUrl: imagesPublicUrl(env.IMAGES_PUBLIC_URL),
     workers: workers(env.WORKERS),

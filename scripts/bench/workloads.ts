@@ -94,9 +94,14 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     { name: 'hot feed, page 41', feed: true, ...withSample(same(feed(`feed=all&sort=hot&next=${deepCursor ?? ''}`))) },
     { name: 'community hot feed', feed: true, ...withSample(same(feed(`communityId=${community.id}&sort=hot`))) },
     { name: 'home feed, member of 20', feed: true, ...withSample(same(feed('feed=home&sort=hot', memberHeaders))) },
+    { name: 'home feed, latest, member', feed: true, ...withSample(same(feed('feed=home&sort=latest', memberHeaders))) },
+    { name: 'hot feed, logged in', feed: true, ...withSample(same(feed('feed=all&sort=hot', memberHeaders))) },
+    { name: 'top-day feed, logged in', feed: true, ...withSample(same(feed('feed=all&sort=day', memberHeaders))) },
+    { name: 'community hot feed, logged in', feed: true, ...withSample(same(feed(`communityId=${community.id}&sort=hot`, memberHeaders))) },
     { name: '_initial, member', feed: false, ...withSample(same(get('/api/_initial', memberHeaders))) },
     { name: 'post with 500 comments', feed: false, ...withSample(same(get(`/api/posts/${mediumThread}`))) },
     { name: 'post with 2,000 comments', feed: false, ...withSample(same(get(`/api/posts/${bigThread}`))) },
+    { name: 'post with 500 comments, logged in', feed: false, ...withSample(same(get(`/api/posts/${mediumThread}`, memberHeaders))) },
     ...(parent
       ? [{ name: 'reply page', feed: false, ...withSample(same(get(`/api/posts/${bigThread}/comments?parentId=${parent.id}`))) }]
       : []),

@@ -8,6 +8,7 @@ import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { SessionUser } from '../auth/session-queries.ts';
 import type { Sql } from '../db/connect.ts';
 import { parse } from '../http/validate.ts';
+import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { loadPostState } from '../posts/load.ts';
 import { changeCommentAs, createComment, deleteComment, editComment, voteComment } from './actions.ts';
 import { presentComment } from './present.ts';
@@ -16,31 +17,45 @@ import { loadComment, loadCommentById, loadCommentsPage, loadLatestComments, loa
 type PostParams = { Params: { publicId: string } };
 type CommentParams = { Params: { publicId: string; commentId: string } };
 
-const commentsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { create: object; vote: object; edit: object } | false }> = async (
-  app,
-  { sql, limits },
-) => {
+export interface CommentsRoutesOptions {
+  sql: Sql;
+  visitorCache: VisitorCache;
+  limits: { create: object; vote: object; edit: object } | false;
+}
+
+const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { sql, visitorCache, limits }) => {
   /** A comment as `viewer` sees it after a change. */
   async function presented(commentId: string, viewer: SessionUser): Promise<Comment> {
     return presentComment(await loadCommentById(sql, commentId, viewer.id), viewer);
   }
 
-  app.get<PostParams>('/posts/:publicId/comments', { config: { reads: 'replica' } }, async (request): Promise<CommentsPage> => {
+  app.get<PostParams>('/posts/:publicId/comments', { config: { reads: 'replica' } }, async (request, reply) => {
     const query = parse(commentsQuery, request.query);
     const db = request.readSql;
-    const post = await loadPostState(db, request.params.publicId);
     const viewer = request.user;
-    const thread = query.parentId
-      ? await loadSubtree(db, post.id, query.parentId, viewer?.id ?? null)
-      : await loadCommentsPage(db, post.id, viewer?.id ?? null, query.next);
-    return { comments: thread.rows.map((row) => presentComment(row, viewer)), next: thread.next };
+    const { publicId } = request.params;
+    const commentsPage = async (): Promise<CommentsPage> => {
+      const post = await loadPostState(db, publicId);
+      const thread = query.parentId
+        ? await loadSubtree(db, post.id, query.parentId, viewer?.id ?? null)
+        : await loadCommentsPage(db, post.id, viewer?.id ?? null, query.next);
+      return { comments: thread.rows.map((row) => presentComment(row, viewer)), next: thread.next };
+    };
+    if (viewer) return commentsPage();
+    return sendToVisitor(visitorCache, request, reply, `comments ${publicId} ${JSON.stringify(query)}`, commentsPage);
   });
 
-  app.get<CommentParams>('/posts/:publicId/comments/:commentId', { config: { reads: 'replica' } }, async (request): Promise<CommentsPage> => {
-    const post = await loadPostState(request.readSql, request.params.publicId);
+  app.get<CommentParams>('/posts/:publicId/comments/:commentId', { config: { reads: 'replica' } }, async (request, reply) => {
+    const db = request.readSql;
     const viewer = request.user;
-    const thread = await loadPermalink(request.readSql, post.id, request.params.commentId, viewer?.id ?? null);
-    return { comments: thread.rows.map((row) => presentComment(row, viewer)), next: thread.next };
+    const { publicId, commentId } = request.params;
+    const permalink = async (): Promise<CommentsPage> => {
+      const post = await loadPostState(db, publicId);
+      const thread = await loadPermalink(db, post.id, commentId, viewer?.id ?? null);
+      return { comments: thread.rows.map((row) => presentComment(row, viewer)), next: thread.next };
+    };
+    if (viewer) return permalink();
+    return sendToVisitor(visitorCache, request, reply, `permalink ${publicId} ${commentId}`, permalink);
   });
 
   app.post<PostParams>('/posts/:publicId/comments', { config: { rateLimit: limits && limits.create, idempotent: true } }, async (request, reply) => {

@@ -10,34 +10,35 @@ import { presentCommunity } from '../communities/present.ts';
 import { getCommunityById } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
 import { parse } from '../http/validate.ts';
+import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { createPost, deletePost, editPost, hidePost, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
 import { loadFeed, loadModeratedPosts, loadPost, loadPostById } from './load.ts';
 import { presentPost } from './present.ts';
 import { recordVisit } from './queries.ts';
-import type { VisitorFeedCache } from './visitor-feed-cache.ts';
 
 export interface PostsRoutesOptions {
   sql: Sql;
-  visitorFeedCache: VisitorFeedCache;
+  visitorCache: VisitorCache;
   linkImage?: LinkImageSaver;
   limits: { create: object; vote: object; edit: object } | false;
 }
 
 type Params = { Params: { publicId: string } };
 
-const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, visitorFeedCache, linkImage, limits }) => {
+const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, visitorCache, linkImage, limits }) => {
   const thumbnails = linkThumbnails(sql, linkImage, app.log);
   app.addHook('onClose', thumbnails.settle);
 
-  app.get('/posts', { config: { reads: 'replica' } }, async (request, reply): Promise<PostsPage | ModeratedPostsPage | void> => {
+  app.get('/posts', { config: { reads: 'replica' } }, async (request, reply) => {
     const query = parse(feedQuery, request.query);
     const { filter } = query;
     if (filter) {
       const user = requireUser(request);
       const list = await loadModeratedPosts(request.readSql, { ...query, filter }, user);
       const posts = list.rows.map((row) => presentPost(row, user));
-      return { posts, next: null, noPosts: list.total, limit: query.limit, page: query.page };
+      const moderated: ModeratedPostsPage = { posts, next: null, noPosts: list.total, limit: query.limit, page: query.page };
+      return moderated;
     }
     const viewer = request.user;
     const feedPage = async (): Promise<PostsPage> => {
@@ -45,29 +46,31 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       return { posts: feed.rows.map((row) => presentPost(row, viewer)), next: feed.next };
     };
     if (viewer) return feedPage();
-    const page = await visitorFeedCache.get(JSON.stringify(query), feedPage);
-    reply.header('cache-control', visitorFeedCache.cacheControl).header('vary', 'Cookie').header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(page.json);
+    return sendToVisitor(visitorCache, request, reply, `feed ${JSON.stringify(query)}`, feedPage);
   });
 
-  app.get<Params>('/posts/:publicId', { config: { reads: 'replica' } }, async (request): Promise<Post> => {
+  app.get<Params>('/posts/:publicId', { config: { reads: 'replica' } }, async (request, reply) => {
     const { fetchCommunity } = parse(getPostQuery, request.query);
     const viewer = request.user;
     const db = request.readSql;
-    const post = await loadPost(db, request.params.publicId, viewer?.id ?? null);
-    // The visit is recorded (on the primary) after reading, so that this answer still counts the comments new since the last one.
-    const [thread, community] = await Promise.all([
-      loadCommentsPage(db, post.id, viewer?.id ?? null),
-      fetchCommunity === 'false' ? undefined : getCommunityById(db, post.communityId, viewer?.id ?? null),
-      viewer && recordVisit(sql, post.id, viewer.id),
-    ]);
-    return {
-      ...presentPost(post, viewer),
-      ...(community && { community: presentCommunity(community) }),
-      comments: thread.rows.map((row) => presentComment(row, viewer)),
-      commentsNext: thread.next,
+    const { publicId } = request.params;
+    const postPage = async (): Promise<Post> => {
+      const post = await loadPost(db, publicId, viewer?.id ?? null);
+      // The visit is recorded (on the primary) after reading, so that this answer still counts the comments new since the last one.
+      const [thread, community] = await Promise.all([
+        loadCommentsPage(db, post.id, viewer?.id ?? null),
+        fetchCommunity === 'false' ? undefined : getCommunityById(db, post.communityId, viewer?.id ?? null),
+        viewer && recordVisit(sql, post.id, viewer.id),
+      ]);
+      return {
+        ...presentPost(post, viewer),
+        ...(community && { community: presentCommunity(community) }),
+        comments: thread.rows.map((row) => presentComment(row, viewer)),
+        commentsNext: thread.next,
+      };
     };
+    if (viewer) return postPage();
+    return sendToVisitor(visitorCache, request, reply, `post ${publicId} ${fetchCommunity}`, postPage);
   });
 
   app.post('/posts', { config: { rateLimit: limits && limits.create } }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createVisitorFeedCache } from './visitor-feed-cache.ts';
+import { createVisitorCache } from './visitor-cache.ts';
 
 /** A computation that answers only when told to, counting how often it was started. */
 function gate<T>(value: T) {
@@ -17,9 +17,9 @@ function gate<T>(value: T) {
   };
 }
 
-describe('visitor feed cache', () => {
+describe('visitor cache', () => {
   it('computes a page once for everyone asking while it is computed and while it is fresh', async () => {
-    const cache = createVisitorFeedCache(60_000);
+    const cache = createVisitorCache(60_000);
     const page = gate({ posts: [1, 2], next: null });
     const waiting = Array.from({ length: 10 }, () => cache.get('hot', page.compute));
     page.open();
@@ -32,7 +32,7 @@ describe('visitor feed cache', () => {
   });
 
   it('keeps pages apart by key and gives different pages different validators', async () => {
-    const cache = createVisitorFeedCache(60_000);
+    const cache = createVisitorCache(60_000);
     const hot = await cache.get('hot', async () => ({ sort: 'hot' }));
     const latest = await cache.get('latest', async () => ({ sort: 'latest' }));
     expect(hot.json).toBe('{"sort":"hot"}');
@@ -42,13 +42,13 @@ describe('visitor feed cache', () => {
   });
 
   it('never keeps a failure: the next request computes again', async () => {
-    const cache = createVisitorFeedCache(60_000);
+    const cache = createVisitorCache(60_000);
     await expect(cache.get('hot', async () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
     expect((await cache.get('hot', async () => ({ ok: true }))).json).toBe('{"ok":true}');
   });
 
   it('computes every page anew when keeping is off, and tells browsers to check again', async () => {
-    const cache = createVisitorFeedCache(0);
+    const cache = createVisitorCache(0);
     let calls = 0;
     await cache.get('hot', async () => ++calls);
     const second = await cache.get('hot', async () => ++calls);

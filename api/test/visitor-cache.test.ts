@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { joinCommunity, makeCommunity, userId } from './helpers/factories.ts';
 
-// The app as in production: visitors' feed pages are kept and shared for a while (long here, so
-// that nothing depends on timing).
+// The app as in production: what visitors read is kept and shared for a while (long here, so that
+// nothing depends on timing).
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ visitorFeedCacheMs: 60_000 });
+  t = await buildTestApp({ visitorCacheMs: 60_000 });
 });
 afterAll(() => t.close());
 
@@ -62,6 +62,52 @@ describe('feed pages of visitors', () => {
     expect(titles(page2)).toEqual(['Alpha']);
     const whole = await visitor.get(`/api/posts?communityId=${community.id}&sort=latest&limit=5`);
     expect(titles(whole)).toEqual(['Gamma', 'Beta', 'Alpha']);
+  });
+});
+
+describe('posts and threads as visitors see them', () => {
+  it('are shared between visitors, with validators, while logged-in users see new comments at once', async () => {
+    const community = await makeCommunity(t.sql);
+    const author = await signUp(t.app);
+    await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
+    const created = await author.browser.post('/api/posts', { title: 'A thread to keep', community: community.name });
+    const { publicId } = created.json<{ publicId: string }>();
+    const first = await author.browser.post(`/api/posts/${publicId}/comments`, { body: 'The first word.' });
+    const firstId = first.json<{ id: string }>().id;
+    expect((await author.browser.post(`/api/posts/${publicId}/comments`, { body: 'A reply.', parentCommentId: firstId })).statusCode).toBe(201);
+
+    const bodies = (response: { json: <T>() => T }, key: 'comments') => response.json<Record<typeof key, Array<{ body: string }>>>()[key].map((c) => c.body);
+    const postUrl = `/api/posts/${publicId}`;
+    const repliesUrl = `/api/posts/${publicId}/comments?parentId=${firstId}`;
+    const permalinkUrl = `/api/posts/${publicId}/comments/${firstId}`;
+    const seen = await Promise.all([postUrl, repliesUrl, permalinkUrl].map((url) => new Browser(t.app).get(url)));
+    for (const response of seen) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=60');
+      expect(response.headers.etag).toMatch(/^".+"$/);
+    }
+    expect(bodies(seen[0]!, 'comments').sort()).toEqual(['A reply.', 'The first word.']);
+
+    // A second reply: other visitors get the kept answers, the author sees it at once.
+    expect((await author.browser.post(`/api/posts/${publicId}/comments`, { body: 'Another reply.', parentCommentId: firstId })).statusCode).toBe(201);
+    const again = await Promise.all([postUrl, repliesUrl, permalinkUrl].map((url) => new Browser(t.app).get(url)));
+    again.forEach((response, i) => {
+      expect(response.body).toBe(seen[i]?.body);
+      expect(response.headers.etag).toBe(seen[i]?.headers.etag);
+    });
+    const own = await author.browser.get(repliesUrl);
+    expect(bodies(own, 'comments')).toContain('Another reply.');
+    expect(own.headers.etag).toBeUndefined();
+    const unchanged = await new Browser(t.app).get(postUrl, { headers: { 'if-none-match': seen[0]?.headers.etag ?? '' } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+  });
+
+  it('are not answered as shared when they fail', async () => {
+    const missing = await new Browser(t.app).get('/api/posts/zzzzzzzz');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+    expect(missing.headers['cache-control'] ?? '').not.toMatch(/public/);
   });
 });
 

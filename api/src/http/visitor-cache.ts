@@ -1,0 +1,73 @@
+// What a visitor (not logged in) reads — feed pages, posts with their threads, reply pages — is the
+// same for every visitor: each answer is computed once per short interval and shared, and visitors
+// asking while it is being computed wait for that one computation instead of starting their own.
+// Logged-in viewers never go through here.
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface CachedAnswer {
+  /** The answer, serialised once. */
+  json: string;
+  /** A strong validator of `json`, quoted as the ETag header wants it. */
+  etag: string;
+}
+
+/** More distinct answers than this (cursors deep in a feed, say) are computed but not kept. */
+const MAX_ENTRIES = 1_000;
+
+export interface VisitorCache {
+  get(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer>;
+  /** What browsers and shared caches are told: keep the answer as long as the server does. */
+  readonly cacheControl: string;
+}
+
+function cachedAnswer(answer: unknown): CachedAnswer {
+  const json = JSON.stringify(answer);
+  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+}
+
+/** A cache keeping each answer `ttlMs`; 0 turns keeping off (every request computes its own). */
+export function createVisitorCache(ttlMs: number): VisitorCache {
+  const entries = new Map<string, { expires: number; answer: Promise<CachedAnswer> }>();
+
+  const prune = (now: number) => {
+    for (const [key, entry] of entries) if (entry.expires <= now) entries.delete(key);
+  };
+
+  return {
+    cacheControl: ttlMs > 0 ? `public, max-age=${Math.ceil(ttlMs / 1000)}` : 'no-cache',
+    get(key, compute) {
+      if (ttlMs <= 0) return compute().then(cachedAnswer);
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && hit.expires > now) return hit.answer;
+      const answer = compute().then(cachedAnswer);
+      if (entries.size >= MAX_ENTRIES) prune(now);
+      if (entries.size < MAX_ENTRIES) {
+        entries.set(key, { expires: now + ttlMs, answer });
+        // A failure is answered to those waiting for it, and never kept.
+        answer.catch(() => {
+          if (entries.get(key)?.answer === answer) entries.delete(key);
+        });
+      }
+      return answer;
+    },
+  };
+}
+
+/**
+ * Sends a visitor the shared answer kept under `key` (computing it when none is fresh), with its
+ * validator; a visitor already holding it gets 304 without a body.
+ */
+export async function sendToVisitor(
+  cache: VisitorCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  compute: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const answer = await cache.get(key, compute);
+  reply.header('cache-control', cache.cacheControl).header('vary', 'Cookie').header('etag', answer.etag);
+  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.json);
+}
