@@ -1,7 +1,6 @@
 // What each workload's request runs in the database: the app is built in this process on a
 // connection that reports every statement; each sample request is injected once, and every
 // statement it sent is explained, flagging sequential scans of the large tables.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { buildApp } from '../../api/src/app.ts';
 import { loadConfig } from '../../api/src/config.ts';
 import { createSql } from '../../api/src/db/connect.ts';
@@ -32,13 +31,14 @@ function seqScansOf(node: PlanNode, large: Set<string>, found: Set<string>): Set
 
 export async function explainWorkloads(databaseUrl: string, workloads: Workload[]): Promise<Map<string, StatementReport>> {
   let captured: Array<{ query: string; parameters: unknown[] }> = [];
-  // Only the sample request's statements count, not those of the job queue working meanwhile.
-  const sampleRequest = new AsyncLocalStorage<true>();
+  // Statements count while a sample request runs, one request at a time. The job queue's workers
+  // look for work only once an hour here, so that their statements do not count.
+  let capturing = false;
   const sql = createSql(databaseUrl, 2, (query, parameters) => {
-    if (sampleRequest.getStore()) captured.push({ query, parameters });
+    if (capturing) captured.push({ query, parameters });
   });
   const explainer = createSql(databaseUrl, 1);
-  const app = await buildApp({ config: { ...loadConfig({}), rateLimit: false, webDist: undefined, databaseUrl }, sql });
+  const app = await buildApp({ config: { ...loadConfig({}), rateLimit: false, webDist: undefined, databaseUrl, jobPollMs: 3_600_000 }, sql });
   const reports = new Map<string, StatementReport>();
   try {
     await app.ready();
@@ -50,9 +50,12 @@ export async function explainWorkloads(databaseUrl: string, workloads: Workload[
     for (const workload of workloads) {
       captured = [];
       const { method, path, body, headers } = workload.sample;
-      await sampleRequest.run(true, () =>
-        app.inject({ method, url: path, payload: body, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) } }),
-      );
+      capturing = true;
+      try {
+        await app.inject({ method, url: path, payload: body, headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) } });
+      } finally {
+        capturing = false;
+      }
       const statements = captured;
       const seqScans: string[] = [];
       for (const [index, statement] of statements.entries()) {
