@@ -47,6 +47,17 @@ describe('visitor cache', () => {
     expect((await cache.get('hot', async () => ({ ok: true }))).json).toBe('{"ok":true}');
   });
 
+  it('keeps no more than its byte budget: an answer beyond it is served but computed again next time', async () => {
+    const cache = createVisitorCache(60_000, 60);
+    let calls = 0;
+    const big = async () => ({ text: 'x'.repeat(20), call: ++calls });
+    expect((await cache.get('first', big)).json).toContain('"call":1');
+    expect((await cache.get('second', big)).json).toContain('"call":2');
+    // The first is still kept; the second did not fit beside it.
+    expect((await cache.get('first', big)).json).toContain('"call":1');
+    expect((await cache.get('second', big)).json).toContain('"call":3');
+  });
+
   it('computes every page anew when keeping is off, and tells browsers to check again', async () => {
     const cache = createVisitorCache(0);
     let calls = 0;

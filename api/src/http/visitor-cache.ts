@@ -12,8 +12,12 @@ export interface CachedAnswer {
   etag: string;
 }
 
-/** More distinct answers than this (cursors deep in a feed, say) are computed but not kept. */
+/**
+ * More distinct answers than this (cursors deep in a feed, say), or answers beyond this many bytes
+ * in all (a crawler reading many long threads at once), are computed but not kept.
+ */
 const MAX_ENTRIES = 1_000;
+const MAX_BYTES = 32 * 1024 * 1024;
 
 export interface VisitorCache {
   get(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer>;
@@ -27,11 +31,16 @@ function cachedAnswer(answer: unknown): CachedAnswer {
 }
 
 /** A cache keeping each answer `ttlMs`; 0 turns keeping off (every request computes its own). */
-export function createVisitorCache(ttlMs: number): VisitorCache {
-  const entries = new Map<string, { expires: number; answer: Promise<CachedAnswer> }>();
+export function createVisitorCache(ttlMs: number, maxBytes = MAX_BYTES): VisitorCache {
+  const entries = new Map<string, { expires: number; answer: Promise<CachedAnswer>; bytes: number }>();
+  let bytes = 0;
 
+  const forget = (key: string) => {
+    bytes -= entries.get(key)?.bytes ?? 0;
+    entries.delete(key);
+  };
   const prune = (now: number) => {
-    for (const [key, entry] of entries) if (entry.expires <= now) entries.delete(key);
+    for (const [key, entry] of entries) if (entry.expires <= now) forget(key);
   };
 
   return {
@@ -44,11 +53,21 @@ export function createVisitorCache(ttlMs: number): VisitorCache {
       const answer = compute().then(cachedAnswer);
       if (entries.size >= MAX_ENTRIES) prune(now);
       if (entries.size < MAX_ENTRIES) {
-        entries.set(key, { expires: now + ttlMs, answer });
-        // A failure is answered to those waiting for it, and never kept.
-        answer.catch(() => {
-          if (entries.get(key)?.answer === answer) entries.delete(key);
-        });
+        const entry = { expires: now + ttlMs, answer, bytes: 0 };
+        entries.set(key, entry);
+        answer.then(
+          ({ json }) => {
+            if (entries.get(key) !== entry) return;
+            entry.bytes = json.length;
+            bytes += entry.bytes;
+            if (bytes > maxBytes) prune(Date.now());
+            if (bytes > maxBytes) forget(key);
+          },
+          // A failure is answered to those waiting for it, and never kept.
+          () => {
+            if (entries.get(key) === entry) forget(key);
+          },
+        );
       }
       return answer;
     },
