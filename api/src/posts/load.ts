@@ -8,7 +8,7 @@ import { assertCanModerate } from '../communities/load.ts';
 import type { Actor } from './policy.ts';
 import type { PostRow } from './present.ts';
 import {
-  countModeratedPosts, getPostById, getPostByPublicId, getPostState, listFeed, listModeratedPosts, listPinned, sortValue,
+  countModeratedPosts, getPostById, getPostByPublicId, getPostState, listFeed, listModeratedPosts, sortValue,
   type FeedScope, type PostState,
 } from './queries.ts';
 
@@ -55,23 +55,21 @@ function feedScope(query: FeedQuery, viewerId: string | null): FeedScope {
 export async function loadFeed(db: Db, query: FeedQuery, viewerId: string | null): Promise<{ rows: PostRow[]; next: string | null }> {
   const cursor = decodeCursor(query.next, query.sort, feedCursorValue(query.sort));
   const scope = feedScope(query, viewerId);
+  const excludePinned = scope.kind === 'community' ? 'community' : 'site';
   const showPins = query.sort === 'hot';
-  const pinScope = scope.kind === 'community' ? 'community' : 'site';
-  const [rows, pinned] = await Promise.all([
-    listFeed(db, {
-      scope,
-      sort: query.sort,
-      viewerId,
-      limit: query.limit,
-      after: cursor ? { value: cursor.value, id: cursor.id } : undefined,
-      excludePinned: showPins ? pinScope : undefined,
-      excludeMutedCommunities: scope.kind === 'all',
-    }),
-    showPins && !cursor
-      ? listPinned(db, scope.kind === 'community' ? { communityId: scope.communityId } : { site: true }, viewerId)
-      : [],
-  ]);
-  const page = pageOf(rows, query.limit, (last) => ({ sort: query.sort, value: sortValue(query.sort, last), id: last.id }));
+  const rows = await listFeed(db, {
+    scope,
+    sort: query.sort,
+    viewerId,
+    limit: query.limit,
+    after: cursor ? { value: cursor.value, id: cursor.id } : undefined,
+    excludePinned: showPins ? excludePinned : undefined,
+    excludeMutedCommunities: scope.kind === 'all',
+    withPinned: showPins && !cursor,
+  });
+  const isPin = (post: PostRow) => showPins && (excludePinned === 'community' ? post.pinnedAt : post.pinnedSiteAt) !== null;
+  const pinned = rows.filter(isPin);
+  const page = pageOf(rows.filter((post) => !isPin(post)), query.limit, (last) => ({ sort: query.sort, value: sortValue(query.sort, last), id: last.id }));
   return { rows: [...pinned.filter((post) => !post.hidden), ...page.rows], next: page.next };
 }
 

@@ -95,6 +95,12 @@ export interface FeedOptions {
   excludePinned?: 'site' | 'community';
   /** Leave out communities the viewer muted (the All feed). */
   excludeMutedCommunities?: boolean;
+  /**
+   * Put the scope's pinned posts (site-wide ones, or the community's) before the page, latest
+   * pinned first; they are found by the scope's pin column, which `excludePinned` keeps out of
+   * the page itself.
+   */
+  withPinned?: boolean;
 }
 
 const PERIOD_DAYS: Partial<Record<FeedSort, number>> = { day: 1, week: 7, month: 30, year: 365 };
@@ -226,13 +232,29 @@ function feedPageIds(db: Db, query: FeedOptions) {
     limit ${rows}`;
 }
 
-/** One page of a feed (limit + 1 rows, so that the caller knows whether there is more). */
+/** The ids of the pinned posts shown on top of a scope's first page, with the time they were pinned. */
+function pinnedIds(db: Db, query: FeedOptions) {
+  const pinned = query.excludePinned === 'community' ? db`p.pinned_at` : db`p.pinned_site_at`;
+  const scope = query.scope.kind === 'community' ? db`and p.community_id = ${query.scope.communityId}` : db``;
+  return db`
+    select p.id, ${pinned} as pinned, null as key from posts p
+    where p.deleted_at is null and ${pinned} is not null ${scope}
+      ${query.viewerId ? db`and p.user_id not in (select muted_user_id from user_mutes where user_id = ${query.viewerId})` : db``}`;
+}
+
+/**
+ * One page of a feed (limit + 1 rows, so that the caller knows whether there is more), after the
+ * pinned posts when asked for, in one statement.
+ */
 export async function listFeed(db: Db, query: FeedOptions): Promise<PostRow[]> {
   return db<PostRow[]>`
-    with page as materialized (${feedPageIds(db, query)})
+    with page as materialized (
+      ${query.withPinned ? db`${pinnedIds(db, query)} union all` : db``}
+      select f.id, null::timestamptz as pinned, f.key from (${feedPageIds(db, query)}) f
+    )
     ${selectPosts(db, query.viewerId)}
     join page on page.id = p.id
-    order by page.key desc, page.id desc`;
+    order by page.pinned desc nulls last, page.key desc, page.id desc`;
 }
 
 export interface ModeratedListOptions {
@@ -259,16 +281,6 @@ export async function countModeratedPosts(db: Db, communityId: string, filter: '
     select count(*)::int as count from posts p
     where p.community_id = ${communityId} and ${filter === 'deleted' ? db`p.deleted_at is not null` : db`p.locked_at is not null`}`;
   return row?.count ?? 0;
-}
-
-/** Pinned posts shown on top of the first page: site-wide ones on site feeds, or a community's. */
-export async function listPinned(db: Db, where: { site: true } | { communityId: string }, viewerId: string | null): Promise<PostRow[]> {
-  const filter = 'site' in where ? db`p.pinned_site_at is not null` : db`p.pinned_at is not null and p.community_id = ${where.communityId}`;
-  return db<PostRow[]>`
-    ${selectPosts(db, viewerId)}
-    where p.deleted_at is null and ${filter}
-      ${viewerId ? db`and p.user_id not in (select muted_user_id from user_mutes where user_id = ${viewerId})` : db``}
-    order by ${'site' in where ? db`p.pinned_site_at` : db`p.pinned_at`} desc`;
 }
 
 export interface NewPost {
