@@ -3,7 +3,7 @@
 // statement it sent is explained, flagging sequential scans of the large tables.
 import { buildApp } from '../../api/src/app.ts';
 import { loadConfig } from '../../api/src/config.ts';
-import { createSql, type Sql } from '../../api/src/db/connect.ts';
+import { createSql } from '../../api/src/db/connect.ts';
 import type { Workload } from './workloads.ts';
 
 /** Tables of at least this many rows (the planner's estimate) count as large. */
@@ -29,23 +29,11 @@ function seqScansOf(node: PlanNode, large: Set<string>, found: Set<string>): Set
   return found;
 }
 
-/** Waits (30 s at most) until no job of the queue has run for half a second. */
-async function jobsFinished(sql: Sql): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  let idleChecks = 0;
-  while (idleChecks < 2 && Date.now() < deadline) {
-    const [row] = await sql<{ n: number }[]>`select count(*)::int as n from pgboss.job where state = 'active'`;
-    idleChecks = row?.n ? 0 : idleChecks + 1;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 export async function explainWorkloads(databaseUrl: string, workloads: Workload[]): Promise<Map<string, StatementReport>> {
   let captured: Array<{ query: string; parameters: unknown[] }> = [];
   // Statements count while a sample request runs, one request at a time. So that the job queue's
-  // statements do not count, the jobs the measured load left waiting are dropped (this is the
-  // benchmark's own database), its workers look for work only once an hour here, and the jobs they
-  // took at start are finished before the first request.
+  // statements do not count, the jobs the measured load left waiting are dropped before the app
+  // starts (this is the benchmark's own database), and its workers look for work only once an hour.
   let capturing = false;
   const sql = createSql(databaseUrl, 2, (query, parameters) => {
     if (capturing) captured.push({ query, parameters });
@@ -56,7 +44,6 @@ export async function explainWorkloads(databaseUrl: string, workloads: Workload[
   const reports = new Map<string, StatementReport>();
   try {
     await app.ready();
-    await jobsFinished(explainer);
     const large = new Set(
       (await explainer<{ name: string }[]>`
         select relname as name from pg_class

@@ -37,8 +37,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       const user = requireUser(request);
       const list = await loadModeratedPosts(request.readSql, { ...query, filter }, user);
       const posts = list.rows.map((row) => presentPost(row, user));
-      const moderated: ModeratedPostsPage = { posts, next: null, noPosts: list.total, limit: query.limit, page: query.page };
-      return moderated;
+      return { posts, next: null, noPosts: list.total, limit: query.limit, page: query.page } satisfies ModeratedPostsPage;
     }
     const viewer = request.user;
     const feedPage = async (): Promise<PostsPage> => {

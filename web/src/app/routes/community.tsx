@@ -11,7 +11,7 @@ import { CommunityHeader } from '../../features/communities/components/community
 import { CommunityAboutCard, CommunityModsCard, CommunityRulesCard } from '../../features/communities/components/community-info.tsx';
 import { CommunityHeaderSkeleton } from '../../features/communities/components/community-page-skeleton.tsx';
 import { Feed } from '../../features/posts/components/feed/feed.tsx';
-import { FeedSkeleton } from '../../features/posts/components/feed/feed-skeleton.tsx';
+import { FeedPageSkeleton } from '../../features/posts/components/feed/feed-skeleton.tsx';
 import { FeedLayoutToggle, FeedSortSelect } from '../../features/posts/components/feed/feed-controls.tsx';
 import { useFeedSort } from '../../features/posts/hooks/use-feed-sort.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
@@ -97,15 +97,7 @@ function CommunityScreen({ communityName }: { communityName: string }) {
 
   if (communityLoadFailed(query)) return <CommunityLoadProblem query={query} />;
 
-  if (!community) {
-    // The page's outline as tall as the page will be, so that nothing below it moves when it loads.
-    return (
-      <div className="community-page">
-        <CommunityHeaderSkeleton />
-        <FeedSkeleton />
-      </div>
-    );
-  }
+  if (!community) return <FeedPageSkeleton className="community-page" header={<CommunityHeaderSkeleton />} />;
 
   return (
     <div className="community-page">

@@ -8,7 +8,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { StatusPage } from '../../components/errors/status-page.tsx';
 import { TabList, tabId, tabPanelId } from '../../components/ui/tabs.tsx';
 import { paths } from '../../config/paths.ts';
-import { FeedSkeleton } from '../../features/posts/components/feed/feed-skeleton.tsx';
+import { FeedPageSkeleton } from '../../features/posts/components/feed/feed-skeleton.tsx';
 import { PostCard } from '../../features/posts/components/post-card/post-card.tsx';
 import { userOptions } from '../../features/users/api/get-user.ts';
 import { ProfileAboutCard } from '../../features/users/components/profile-about.tsx';
@@ -113,15 +113,7 @@ function ProfileScreen({ username }: { username: string }) {
     );
   }
 
-  if (!user) {
-    // The page's outline as tall as the page will be, so that nothing below it moves when it loads.
-    return (
-      <div className="profile-page">
-        <ProfileHeaderSkeleton />
-        <FeedSkeleton />
-      </div>
-    );
-  }
+  if (!user) return <FeedPageSkeleton className="profile-page" header={<ProfileHeaderSkeleton />} />;
 
   return (
     <div className="profile-page">

@@ -1,4 +1,5 @@
 import { FEED_SKELETONS } from '@quorum/shared/constants';
+import type { ReactNode } from 'react';
 import { Skeleton, SkeletonLines } from '../../../../components/ui/skeleton.tsx';
 import { useDevicePreferences } from '../../../../lib/device-preferences.ts';
 import type { PostCardLayout } from '../post-card/post-card.tsx';
@@ -45,6 +46,19 @@ export function FeedSkeleton({ count = FEED_SKELETONS }: { count?: number }) {
       {Array.from({ length: count }, (_, index) => (
         <PostCardSkeleton key={index} layout={layout} />
       ))}
+    </div>
+  );
+}
+
+/**
+ * A page with a feed (a community's, a profile's) while it loads: its header's outline over the
+ * feed's, as tall as the page will be, so that nothing below moves when it loads.
+ */
+export function FeedPageSkeleton({ className, header }: { className: string; header: ReactNode }) {
+  return (
+    <div className={className}>
+      {header}
+      <FeedSkeleton />
     </div>
   );
 }
