@@ -22,6 +22,17 @@ function focusInitial(dialog: HTMLDialogElement): void {
 }
 
 /**
+ * Puts the focus back on the control that opened the dialog, unless it has gone or the user has
+ * already moved on. Done as the dialog closes rather than on its close event: that event comes a
+ * task later, when the user may be on another control.
+ */
+function returnFocus(dialog: HTMLDialogElement, target: Element | null): void {
+  const active = document.activeElement;
+  const focusLeft = !active || active === document.body || dialog.contains(active);
+  if (target instanceof HTMLElement && target.isConnected && (focusLeft || active === target)) target.focus();
+}
+
+/**
  * A modal dialog on the native <dialog>: the page behind is inert, Tab cycles inside, Escape and a
  * click outside close it, and focus returns to where it was. Content mounts only while open, so
  * forms start fresh every time.
@@ -42,6 +53,8 @@ export function Modal({ open, onClose, title, description, children, size = 'sma
       focusInitial(dialog);
     } else if (!open && dialog.open) {
       dialog.close();
+      returnFocus(dialog, returnFocusRef.current);
+      returnFocusRef.current = null;
     }
   }, [open]);
 
@@ -59,12 +72,6 @@ export function Modal({ open, onClose, title, description, children, size = 'sma
       if (dialog?.open) dialog.close();
     };
   }, []);
-
-  const restoreFocus = () => {
-    const target = returnFocusRef.current;
-    returnFocusRef.current = null;
-    if (target instanceof HTMLElement && target.isConnected) target.focus();
-  };
 
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
     event.preventDefault();
@@ -89,7 +96,6 @@ export function Modal({ open, onClose, title, description, children, size = 'sma
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={onCancel}
-      onClose={restoreFocus}
       onKeyDown={onKeyDown}
       onMouseDown={onMouseDown}
       onClick={onClick}
