@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, Community, Post, SearchPage, SearchSuggestions } from '@quorum/shared/types';
 import { buildTestApp, type Browser, type TestApp } from './helpers/app.ts';
-import { del, makeCommunity, makeUser, visitor, type SignedUp } from './community-factories.ts';
+import { del, makeCommunity, makeUser, put, visitor, type SignedUp } from './community-factories.ts';
 
 let t: TestApp;
 let author: SignedUp;
@@ -110,6 +110,15 @@ describe('GET /api/search for posts', () => {
     expect(wrongSort.json()).toMatchObject({ code: 'invalid_cursor' });
     expect((await reader.browser.get('/api/search?q=cactus&next=not-a-cursor')).statusCode).toBe(400);
   });
+
+  it('finds an edited post by its new words only, and a vote leaves its words alone', async () => {
+    const draft = await post(author.browser, garden, 'Mulching notes', 'Straw keeps the beds moist.');
+    expect((await put(author.browser, `/api/posts/${draft.publicId}`, { title: 'Compost notes', body: 'Leaves rot into mould.' })).statusCode).toBe(200);
+    expect((await other.browser.post('/api/_postVote', { postId: draft.id, up: true })).statusCode).toBe(200);
+    expect(titles(await search(reader.browser, { q: 'compost mould' }))).toEqual(['Compost notes']);
+    expect(titles(await search(reader.browser, { q: 'mulching' }))).toEqual([]);
+    expect(titles(await search(reader.browser, { q: 'straw' }))).toEqual([]);
+  });
 });
 
 async function allTitlesOf(browser: Browser) {
@@ -129,6 +138,18 @@ describe('GET /api/search for comments, communities and users', () => {
     const [found] = page.items;
     expect(found?.type === 'comment' && found.comment.body).toBe('Pinch the suckers with your fingers.');
     expect(found?.type === 'comment' && found.highlight.body).toContain('Pinch the <mark>suckers</mark> with your fingers');
+  });
+
+  it('finds an edited comment by its new words only', async () => {
+    const [target] = (await search(reader.browser, { q: 'watering' })).items;
+    if (target?.type !== 'post') throw new Error('no post');
+    const written = await comment(other.browser, target.post, 'Use a hose at dawn.');
+    const edited = await put(other.browser, `/api/posts/${target.post.publicId}/comments/${written.id}`, { body: 'Use a watering can at dusk.' });
+    expect(edited.statusCode).toBe(200);
+    const bodies = async (q: string) =>
+      (await search(reader.browser, { q, type: 'comments' })).items.map((item) => (item.type === 'comment' ? item.comment.body : null));
+    expect(await bodies('dusk')).toEqual(['Use a watering can at dusk.']);
+    expect(await bodies('hose')).toEqual([]);
   });
 
   it('finds communities and users by the start of their name, an exact match first', async () => {

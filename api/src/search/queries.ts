@@ -63,7 +63,7 @@ function keysetAfter(db: Db, value: Fragment, id: Fragment, after: Cursor | unde
 
 /** Posts matching the words, not deleted, not in deleted communities, nor by users or in communities the viewer muted, nor hidden by them. */
 export async function searchPosts(db: Db, search: ContentSearch): Promise<PostHit[]> {
-  const value = sortValue(db, search, db`p.search_vector`, 'p');
+  const value = sortValue(db, search, db`s.vector`, 'p');
   const viewer = search.viewerId;
   const query = db`websearch_to_tsquery('english', ${search.text})`;
   return db<PostHit[]>`
@@ -71,8 +71,8 @@ export async function searchPosts(db: Db, search: ContentSearch): Promise<PostHi
       select p.id, ${value} as sort_value
       from posts p
       join communities c on c.id = p.community_id
+      ${search.text === '' ? db`` : db`join post_search s on s.post_id = p.id and s.vector @@ ${query}`}
       where p.deleted_at is null and c.deleted_at is null
-        ${search.text === '' ? db`` : db`and p.search_vector @@ ${query}`}
         ${search.communityId ? db`and p.community_id = ${search.communityId}` : db``}
         ${search.authorId ? db`and p.user_id = ${search.authorId}` : db``}
         ${viewer
@@ -94,7 +94,7 @@ export async function searchPosts(db: Db, search: ContentSearch): Promise<PostHi
 
 /** Comments matching the words, not deleted, under posts that are not, with the same exclusions as posts. */
 export async function searchComments(db: Db, search: ContentSearch): Promise<CommentHit[]> {
-  const value = sortValue(db, search, db`cm.search_vector`, 'cm');
+  const value = sortValue(db, search, db`s.vector`, 'cm');
   const viewer = search.viewerId;
   const query = db`websearch_to_tsquery('english', ${search.text})`;
   return db<CommentHit[]>`
@@ -103,8 +103,8 @@ export async function searchComments(db: Db, search: ContentSearch): Promise<Com
       from comments cm
       join posts p on p.id = cm.post_id
       join communities c on c.id = cm.community_id
+      ${search.text === '' ? db`` : db`join comment_search s on s.comment_id = cm.id and s.vector @@ ${query}`}
       where cm.deleted_at is null and p.deleted_at is null and c.deleted_at is null
-        ${search.text === '' ? db`` : db`and cm.search_vector @@ ${query}`}
         ${search.communityId ? db`and cm.community_id = ${search.communityId}` : db``}
         ${search.authorId ? db`and cm.user_id = ${search.authorId}` : db``}
         ${viewer
