@@ -79,9 +79,9 @@ describe('POST /api/_postVote', () => {
     const voters = await Promise.all(Array.from({ length: 20 }, () => member()));
     const responses = await Promise.all(voters.map((v, i) => v.browser.post('/api/_postVote', { postId: post.id, up: i % 4 !== 0 })));
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
-    const [row] = await t.sql<{ upvotes: number; downvotes: number; points: number }[]>`
-      select upvotes, downvotes, points from posts where id = ${post.id}`;
-    expect(row).toEqual({ upvotes: 16, downvotes: 5, points: 11 });
+    const [row] = await t.sql<{ upvotes: number; downvotes: number; points: number; hotness: number; createdAt: Date }[]>`
+      select upvotes, downvotes, points, hotness, created_at from posts where id = ${post.id}`;
+    expect(row).toMatchObject({ upvotes: 16, downvotes: 5, points: 11, hotness: hotness(16, row!.createdAt) });
     const [votes] = await t.sql<{ n: number }[]>`select count(*)::int as n from post_votes where post_id = ${post.id}`;
     expect(votes?.n).toBe(21);
     expect(await authorPoints(author.id)).toBe(16);

@@ -5,9 +5,9 @@ export type VoteOutcome = 'upvoted' | 'voted' | 'not_found' | 'banned' | 'delete
 
 /**
  * Records `voterId`'s press of up or down on a post or comment in one call to the database (see
- * migrations 0012 and 0013): the voter's community ban is checked and the item's row is locked
- * there, so votes on one item take turns and the counts, the author's points and a post's hot rank
- * stay exact.
+ * migrations 0012, 0013 and 0016): the voter's community ban is checked there, one voter's presses
+ * on one item take turns, and the counts, the author's points and a post's hot rank are added to
+ * under their rows' locks, so they stay exact while other voters' presses go on beside.
  */
 export async function castVote(db: Db, item: 'post' | 'comment', itemId: string, voterId: string, up: boolean): Promise<VoteOutcome> {
   const [row] = item === 'post'
