@@ -266,7 +266,17 @@ describe('reading threads', () => {
     const second = (await reader.browser.get(`/api/posts/${post.publicId}`)).json();
     expect(second.lastVisitAt).not.toBeNull();
     expect(second.newComments).toBe(2);
-    expect((await reader.browser.get(`/api/posts/${post.publicId}`)).json().newComments).toBe(0);
+    const third = (await reader.browser.get(`/api/posts/${post.publicId}`)).json();
+    expect(third.newComments).toBe(0);
+    // A view with nothing new since the last one leaves the last visit as it was.
+    const fourth = (await reader.browser.get(`/api/posts/${post.publicId}`)).json();
+    expect(fourth.lastVisitAt).toBe(third.lastVisitAt);
+    await comment(writer, post.publicId, 'Later still');
+    const fifth = (await reader.browser.get(`/api/posts/${post.publicId}`)).json();
+    expect(fifth).toMatchObject({ lastVisitAt: third.lastVisitAt, newComments: 1 });
+    const sixth = (await reader.browser.get(`/api/posts/${post.publicId}`)).json();
+    expect(sixth.newComments).toBe(0);
+    expect(sixth.lastVisitAt > fifth.lastVisitAt).toBe(true);
     // The reader's own comments are not news to them.
     await comment(reader, post.publicId, 'My own words');
     expect((await reader.browser.get(`/api/posts/${post.publicId}`)).json().newComments).toBe(0);

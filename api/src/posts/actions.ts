@@ -212,6 +212,16 @@ export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeo
   if (outcome === 'upvoted') await queueVoteNotification(jobs, { targetType: 'post', targetId: input.postId });
 }
 
+/**
+ * Records that the viewer read the post now, when that changes anything. The last visit only
+ * decides which comments are new to them, so a view with no comment since the last visit (the
+ * post's last activity before it) writes nothing. Compared to the millisecond, equal times record.
+ */
+export async function recordView(sql: Sql, post: PostRow, viewerId: string): Promise<void> {
+  if (post.lastVisitAt !== null && post.lastActivityAt < post.lastVisitAt) return;
+  await q.recordVisit(sql, post.id, viewerId);
+}
+
 /** Hides a post from the user's feeds. */
 export async function hidePost(sql: Sql, user: Actor, postId: string): Promise<void> {
   if (!isUuid(postId) || !(await q.postExists(sql, postId))) throw notFound(Messages.postNotFound);

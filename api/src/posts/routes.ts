@@ -11,11 +11,10 @@ import { getCommunityById } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
 import { parse } from '../http/validate.ts';
 import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
-import { createPost, deletePost, editPost, hidePost, runPostAction, unhidePost, votePost } from './actions.ts';
+import { createPost, deletePost, editPost, hidePost, recordView, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
 import { loadFeed, loadModeratedPosts, loadPost, loadPostById } from './load.ts';
 import { presentPost } from './present.ts';
-import { recordVisit } from './queries.ts';
 
 export interface PostsRoutesOptions {
   sql: Sql;
@@ -59,7 +58,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       const [thread, community] = await Promise.all([
         loadCommentsPage(db, post.id, viewer?.id ?? null),
         fetchCommunity === 'false' ? undefined : getCommunityById(db, post.communityId, viewer?.id ?? null),
-        viewer && recordVisit(sql, post.id, viewer.id),
+        viewer && recordView(sql, post, viewer.id),
       ]);
       return {
         ...presentPost(post, viewer),
