@@ -1,18 +1,26 @@
 // The generated data set: what the API reads of it must be what the API itself would have written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hotness } from '../src/posts/hotness.ts';
-import { checkSeededData, SEED_MEMBER, SEED_PASSWORD, seedDatabase } from '../src/seed/seed.ts';
+import { BULK_TABLES, checkSeededData, SEED_MEMBER, SEED_PASSWORD, seedDatabase } from '../src/seed/seed.ts';
 import { parseSeedArgs } from '../src/seed/command.ts';
 import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
 
 const sizes = { users: 40, communities: 5, posts: 120, comments: 600, votes: 1500, seed: 7 };
 
 let t: TestApp;
+/** The indexes of the bulk tables as the migrations made them: the seed drops some and makes them again. */
+let indexCount: number;
 beforeAll(async () => {
   t = await buildTestApp();
+  indexCount = await countIndexes();
   await seedDatabase(t.sql, sizes);
 });
 afterAll(() => t.close());
+
+async function countIndexes(): Promise<number> {
+  const [row] = await t.sql<{ n: number }[]>`select count(*)::int as n from pg_indexes where tablename = any(${BULK_TABLES})`;
+  return row?.n ?? 0;
+}
 
 async function logIn(username: string) {
   const browser = await new Browser(t.app).open();
@@ -28,6 +36,12 @@ describe('seed', () => {
         (select count(*) from posts)::int as posts, (select count(*) from comments)::int as comments,
         (select count(*) from post_votes where counted)::int + (select count(*) from comment_votes where counted)::int as votes`;
     expect(counts).toMatchObject({ users: 40, communities: 5, posts: 120, comments: 600 });
+    const [kept] = await t.sql<{ users: number; posts: number; comments: number }[]>`
+      select (select n from user_count) as users, (select count(*) from post_search)::int as posts,
+        (select count(*) from comment_search)::int as comments`;
+    expect(kept).toMatchObject({ users: 40, posts: 120, comments: 600 });
+    expect(await countIndexes()).toBe(indexCount);
+    expect(indexCount).toBeGreaterThan(BULK_TABLES.length * 2);
     // Votes drawn twice for one pair count once, so a few of the asked votes fall away.
     expect(counts?.votes).toBeGreaterThan(sizes.votes * 0.5);
     expect(counts?.votes).toBeLessThanOrEqual(sizes.votes);
@@ -77,6 +91,10 @@ describe('seed', () => {
     const thread = (await new Browser(t.app).get(`/api/posts/${first.publicId}`)).json();
     const [count] = await t.sql<{ n: number }[]>`select count(*)::int as n from comments where post_id = ${first.id}`;
     expect(thread.noComments).toBe(count?.n);
+    const word = (first.title as string).split(/\W+/).find((w) => w.length > 4);
+    const found = (await new Browser(t.app).get(`/api/search?q=${word}&limit=50`)).json();
+    expect(found.items.length).toBeGreaterThan(0);
+    expect((await new Browser(t.app).get('/api/_initial')).json().noUsers).toBe(40);
 
     const member = await logIn(SEED_MEMBER);
     const home = (await member.get('/api/posts?feed=home&sort=latest&limit=10')).json();
