@@ -7,7 +7,10 @@ import './styles/base.css';
 import './styles/components.css';
 import { App } from './app/app.tsx';
 import { watchInstallPrompt } from './lib/install-app.ts';
+import { readSavedCache } from './lib/query-persister.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
+
+void readSavedCache();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

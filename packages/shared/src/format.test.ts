@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarColorIndex, formatCount, timeAgo } from './format.ts';
+import { avatarColorIndex, formatCount, formatDate, timeAgo } from './format.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -58,5 +58,12 @@ describe('avatarColorIndex', () => {
     expect(avatarColorIndex('alice')).toBe(avatarColorIndex('Anna'));
     expect(avatarColorIndex('bob')).not.toBe(avatarColorIndex('alice'));
     for (const name of ['a', 'z', '9', '_x', '']) expect(avatarColorIndex(name)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a long date in US English, from a date or its ISO text', () => {
+    expect(formatDate(new Date(2025, 2, 4, 12))).toBe('March 4, 2025');
+    expect(formatDate(new Date(2024, 11, 31, 12).toISOString())).toBe('December 31, 2024');
   });
 });

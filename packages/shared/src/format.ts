@@ -39,10 +39,14 @@ export function formatCount(n: number): string {
   return sign + shorten(abs / 1_000_000, 'm');
 }
 
+// One formatter for every date: toLocaleDateString would build a new one on each call, which
+// costs tens of milliseconds over a page of posts.
+let longDate: Intl.DateTimeFormat | null = null;
+
 /** A long date such as "March 4, 2025", for "created" lines. */
 export function formatDate(date: Date | string): string {
-  const d = typeof date === 'string' ? new Date(date) : date;
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  longDate ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return longDate.format(typeof date === 'string' ? new Date(date) : date);
 }
 
 /** The default avatar colour index (0–7) for a name, chosen by its first letter. */

@@ -76,14 +76,27 @@ export function dehydrateForSaving(client: QueryClient): DehydratedState {
   };
 }
 
+let reading: Promise<SavedCache | undefined> | null = null;
+
+/**
+ * Starts reading the saved cache. The app calls it as its script starts, so that opening the
+ * database and reading overlap the first render instead of following it.
+ */
+export function readSavedCache(): Promise<SavedCache | undefined> {
+  reading ??= database()
+    .then((db) => db.get('cache', RECORD_KEY))
+    .catch(() => undefined);
+  return reading;
+}
+
 /** Puts the saved cache back into the client, unless it is too old or of another build. */
 export async function restoreQueryCache(client: QueryClient): Promise<void> {
   try {
-    const db = await database();
-    const saved = await db.get('cache', RECORD_KEY);
+    const saved = await readSavedCache();
+    reading = null;
     if (!saved) return;
     if (saved.buster !== BUSTER || Date.now() - saved.savedAt > CACHE_MAX_AGE_MS) {
-      await db.delete('cache', RECORD_KEY);
+      await (await database()).delete('cache', RECORD_KEY);
       return;
     }
     hydrate(client, saved.state);
