@@ -27,9 +27,11 @@ interface Options {
   page: 'also' | 'only' | 'no';
   /** Only the hot feed with 1 and with 2 API processes. */
   workersOnly: boolean;
+  /** Only the workloads whose names contain one of these; all when empty. */
+  only: string[];
 }
 
-const usage = `Usage: npm run bench -- [--sizes small,large] [--engines postgres,embedded] [--seconds N] [--connections N] [--quick] [--workers-only]
+const usage = `Usage: npm run bench -- [--sizes small,large] [--engines postgres,embedded] [--seconds N] [--connections N] [--quick] [--workers-only] [--only words]
 
   --sizes        data sets to measure (default small,large; the embedded database measures small only)
   --engines      postgres (DATABASE_URL's server, default ${DEFAULT_SERVER_URL}) and/or embedded
@@ -38,10 +40,11 @@ const usage = `Usage: npm run bench -- [--sizes small,large] [--engines postgres
   --quick        small data, 3 s per workload
   --page-only    only the feed page in Chromium on a phone profile (measured after the API by default)
   --no-page      skip the page measurement
-  --workers-only only the hot feed with 1 and with 2 API processes (WORKERS), on Postgres`;
+  --workers-only only the hot feed with 1 and with 2 API processes (WORKERS), on Postgres
+  --only         only the workloads whose names contain one of these comma-separated words (e.g. vote,search)`;
 
 function parseOptions(args: string[]): Options {
-  const options: Options = { sizes: ['small', 'large'], engines: ['postgres', 'embedded'], seconds: 10, warmup: 3, connections: 10, page: 'also', workersOnly: false };
+  const options: Options = { sizes: ['small', 'large'], engines: ['postgres', 'embedded'], seconds: 10, warmup: 3, connections: 10, page: 'also', workersOnly: false, only: [] };
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
     const value = args[i + 1] ?? '';
@@ -66,6 +69,7 @@ function parseOptions(args: string[]): Options {
     else if (flag === '--engines') options.engines = value.split(',').filter((e): e is 'postgres' | 'embedded' => e === 'postgres' || e === 'embedded');
     else if (flag === '--seconds') options.seconds = Math.max(1, Number(value) || 10);
     else if (flag === '--connections') options.connections = Math.max(1, Number(value) || 10);
+    else if (flag === '--only') options.only = value.split(',').filter(Boolean);
     else throw new Error(usage);
   }
   if (options.sizes.length === 0 || options.engines.length === 0) throw new Error(usage);
@@ -160,7 +164,9 @@ async function runEngine(engine: 'postgres' | 'embedded', size: SizeName, option
   let loaded = idle;
   let workloads: Workload[] = [];
   try {
-    workloads = await prepareWorkloads(api.url, sizes, options.connections);
+    workloads = (await prepareWorkloads(api.url, sizes, options.connections)).filter(
+      (workload) => options.only.length === 0 || options.only.some((word) => workload.name.includes(word)),
+    );
     idle = residentMemory(api.pid);
     for (const workload of workloads) {
       console.error(`  ${workload.name}…`);
