@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { joinCommunity, makeCommunity, userId } from './helpers/factories.ts';
+import { joinCommunity, makeAdmin, makeCommunity, userId } from './helpers/factories.ts';
 
 // The app as in production: what visitors read is kept and shared for a while (long here, so that
 // nothing depends on timing).
@@ -62,6 +62,73 @@ describe('feed pages of visitors', () => {
     expect(titles(page2)).toEqual(['Alpha']);
     const whole = await visitor.get(`/api/posts?communityId=${community.id}&sort=latest&limit=5`);
     expect(titles(whole)).toEqual(['Gamma', 'Beta', 'Alpha']);
+  });
+});
+
+describe('feed pages of members', () => {
+  type Card = { id: string; title: string; upvotes: number; userVoted: boolean; vote: boolean | null; newComments: number; lastVisitAt: string | null };
+  const cards = (response: { json: <T>() => T }) => response.json<{ posts: Card[] }>().posts;
+
+  /** A community with two posts by one author, the page of it visitors are kept, and a member who has not posted. */
+  async function sharedPage() {
+    const community = await makeCommunity(t.sql);
+    const author = await signUp(t.app);
+    await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
+    for (const title of ['Older', 'Newer']) {
+      expect((await author.browser.post('/api/posts', { title, community: community.name })).statusCode).toBe(201);
+    }
+    const url = `/api/posts?communityId=${community.id}&sort=latest`;
+    const kept = await new Browser(t.app).get(url);
+    expect(titles(kept)).toEqual(['Newer', 'Older']);
+    return { community, author, url, kept, member: await signUp(t.app) };
+  }
+
+  it('start from the kept page, with the member\'s own votes and visits and the counts as they are now', async () => {
+    const { community, author, url, kept, member } = await sharedPage();
+    const [newer, older] = cards(kept);
+    expect((await member.browser.post('/api/_postVote', { postId: older?.id, up: true })).statusCode).toBe(200);
+    const thread = await member.browser.get(`/api/posts/${kept.json<{ posts: Array<{ publicId: string }> }>().posts[0]?.publicId}`);
+    expect(thread.statusCode).toBe(200);
+    expect((await author.browser.post('/api/posts', { title: 'Newest', community: community.name })).statusCode).toBe(201);
+
+    const page = cards(await member.browser.get(url));
+    // The kept page (the newest post comes when it is made again), with this member's marks.
+    expect(page.map((post) => post.title)).toEqual(['Newer', 'Older']);
+    expect(page[1]).toMatchObject({ id: older?.id, upvotes: 2, userVoted: true, vote: true });
+    expect(page[0]).toMatchObject({ id: newer?.id, upvotes: 1, userVoted: false, vote: null, newComments: 0 });
+    expect(page[0]?.lastVisitAt).not.toBeNull();
+    // Visitors still get the kept answer, counts included.
+    expect((await new Browser(t.app).get(url)).body).toBe(kept.body);
+  });
+
+  it('are the member\'s own when the kept page holds a post they hid or muted, when they have just posted, and for admins', async () => {
+    const hidden = await sharedPage();
+    const newer = cards(hidden.kept)[0];
+    expect((await hidden.member.browser.post('/api/hidden_posts', { postId: newer?.id })).statusCode).toBeLessThan(300);
+    expect(titles(await hidden.member.browser.get(hidden.url))).toEqual(['Older']);
+
+    const muted = await sharedPage();
+    expect((await muted.member.browser.post('/api/mutes', { userId: muted.author.user.id })).statusCode).toBeLessThan(300);
+    expect(titles(await muted.member.browser.get(muted.url))).toEqual([]);
+
+    // A muted community is left out of All, though it stays readable on its own page.
+    const mutedCommunity = await sharedPage();
+    const all = '/api/posts?feed=all&sort=latest&limit=50';
+    await new Browser(t.app).get(all);
+    expect((await mutedCommunity.member.browser.post('/api/mutes', { communityId: mutedCommunity.community.id })).statusCode).toBeLessThan(300);
+    const allTitles = cards(await mutedCommunity.member.browser.get(all)).map((post) => post.id);
+    expect(allTitles).not.toContain(cards(mutedCommunity.kept)[0]?.id);
+    expect(titles(await mutedCommunity.member.browser.get(mutedCommunity.url))).toEqual(['Newer', 'Older']);
+
+    const posting = await sharedPage();
+    await joinCommunity(t.sql, posting.community.id, await userId(t.sql, posting.member.username));
+    expect((await posting.member.browser.post('/api/posts', { title: 'Mine', community: posting.community.name })).statusCode).toBe(201);
+    expect(titles(await posting.member.browser.get(posting.url))).toEqual(['Mine', 'Newer', 'Older']);
+
+    const admin = await sharedPage();
+    await makeAdmin(t.sql, await userId(t.sql, admin.member.username));
+    expect((await admin.author.browser.post('/api/posts', { title: 'Latest', community: admin.community.name })).statusCode).toBe(201);
+    expect(titles(await admin.member.browser.get(admin.url))).toEqual(['Latest', 'Newer', 'Older']);
   });
 });
 

@@ -48,7 +48,8 @@ describe('visitor cache', () => {
   });
 
   it('keeps no more than its byte budget: an answer beyond it is served but computed again next time', async () => {
-    const cache = createVisitorCache(60_000, 60);
+    // Each answer counts twice its 33 bytes of JSON: one fits in 100, two do not.
+    const cache = createVisitorCache(60_000, 100);
     let calls = 0;
     const big = async () => ({ text: 'x'.repeat(20), call: ++calls });
     expect((await cache.get('first', big)).json).toContain('"call":1');

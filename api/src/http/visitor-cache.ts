@@ -1,11 +1,14 @@
 // What a visitor (not logged in) reads — feed pages, posts with their threads, reply pages — is the
 // same for every visitor: each answer is computed once per short interval and shared, and visitors
 // asking while it is being computed wait for that one computation instead of starting their own.
-// Logged-in viewers never go through here.
+// A member's feed page may start from the shared one (see loadMemberFeed), never a member's answer
+// from here.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface CachedAnswer {
+  /** The answer as computed: shared, so never to be changed. */
+  value: unknown;
   /** The answer, serialised once. */
   json: string;
   /** A strong validator of `json`, quoted as the ETag header wants it. */
@@ -23,11 +26,13 @@ export interface VisitorCache {
   get(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer>;
   /** What browsers and shared caches are told: keep the answer as long as the server does. */
   readonly cacheControl: string;
+  /** How long an answer is kept: how old a shared answer may be. */
+  readonly ttlMs: number;
 }
 
-function cachedAnswer(answer: unknown): CachedAnswer {
-  const json = JSON.stringify(answer);
-  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+function cachedAnswer(value: unknown): CachedAnswer {
+  const json = JSON.stringify(value);
+  return { value, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
 }
 
 /** A cache keeping each answer `ttlMs`; 0 turns keeping off (every request computes its own). */
@@ -45,6 +50,7 @@ export function createVisitorCache(ttlMs: number, maxBytes = MAX_BYTES): Visitor
 
   return {
     cacheControl: ttlMs > 0 ? `public, max-age=${Math.ceil(ttlMs / 1000)}` : 'no-cache',
+    ttlMs: Math.max(ttlMs, 0),
     get(key, compute) {
       if (ttlMs <= 0) return compute().then(cachedAnswer);
       const now = Date.now();
@@ -58,7 +64,8 @@ export function createVisitorCache(ttlMs: number, maxBytes = MAX_BYTES): Visitor
         answer.then(
           ({ json }) => {
             if (entries.get(key) !== entry) return;
-            entry.bytes = json.length;
+            // The value takes about as much room as its JSON.
+            entry.bytes = 2 * json.length;
             bytes += entry.bytes;
             if (bytes > maxBytes) prune(Date.now());
             if (bytes > maxBytes) forget(key);

@@ -1,15 +1,16 @@
 // Reads of posts that answer 404 when the post is not there, and the feeds.
 import { Messages } from '@quorum/shared/errors';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
+import type { PostsPage } from '@quorum/shared/types';
 import type { Db } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
 import { badRequest, notFound, unauthorized } from '../http/errors.ts';
 import { assertCanModerate } from '../communities/load.ts';
 import type { Actor } from './policy.ts';
-import type { PostRow } from './present.ts';
+import { presentToMember, type PostRow } from './present.ts';
 import {
-  countModeratedPosts, getPostById, getPostByPublicId, getPostState, listFeed, listModeratedPosts, sortValue,
-  type FeedScope, type PostState,
+  countModeratedPosts, getPostById, getPostByPublicId, getPostState, listFeed, listModeratedPosts, listViewerRelations,
+  sortValue, type FeedScope, type PostState,
 } from './queries.ts';
 
 export async function loadPost(db: Db, publicId: string, viewerId: string | null): Promise<PostRow> {
@@ -71,6 +72,41 @@ export async function loadFeed(db: Db, query: FeedQuery, viewerId: string | null
   const pinned = rows.filter(isPin);
   const page = pageOf(rows.filter((post) => !isPin(post)), query.limit, (last) => ({ sort: query.sort, value: sortValue(query.sort, last), id: last.id }));
   return { rows: [...pinned.filter((post) => !post.hidden), ...page.rows], next: page.next };
+}
+
+/** Whether members and visitors read the same feed (All, a community's), before each member's own marks. */
+export function isSharedFeed(query: FeedQuery): boolean {
+  return query.communityId !== undefined || query.feed === 'all';
+}
+
+/**
+ * A member's page of a shared feed made from the visitors' page (`shared`, at most `sharedAgeMs`
+ * old): the member's votes, hidden marks and visits are added, and the counts read as they are
+ * now. Null when that page would differ from the member's own beyond its age: it holds a post the
+ * member's feed leaves out (hidden, deleted since, by a muted user or in a muted community), or
+ * the member has posted since it was made. The member's page is then computed for them.
+ * Admins see more of some posts than visitors do, so their pages are always their own.
+ */
+export async function memberFeedPage(
+  db: Db,
+  viewerId: string,
+  query: FeedQuery,
+  shared: PostsPage,
+  sharedAgeMs: number,
+): Promise<PostsPage | null> {
+  if (shared.posts.length === 0) return null;
+  const relations = await listViewerRelations(db, viewerId, shared.posts.map((post) => post.id), {
+    excludeMutedCommunities: feedScope(query, viewerId).kind === 'all',
+    postedSince: new Date(Date.now() - sharedAgeMs),
+  });
+  const byId = new Map(relations.map((relation) => [relation.id, relation]));
+  const posts = [];
+  for (const post of shared.posts) {
+    const relation = byId.get(post.id);
+    if (!relation || relation.leftOut || relation.viewerPosted) return null;
+    posts.push(presentToMember(post, relation));
+  }
+  return { posts, next: shared.next };
 }
 
 /**

@@ -97,9 +97,21 @@ export function presentPost(row: PostRow, viewer: PostViewer | null): Post {
     deletedAs: row.deletedAs,
     deletedContent: row.deletedContentAt !== null,
     deletedContentAs: row.deletedContentAs,
-    hidden: row.hidden,
     isPinned: row.pinnedAt !== null,
     isPinnedSite: row.pinnedSiteAt !== null,
+    ...viewerFields(row),
+    createdAt: row.createdAt.toISOString(),
+    editedAt: isEdited(row.createdAt, row.editedAt) ? row.editedAt.toISOString() : null,
+    lastActivityAt: row.lastActivityAt.toISOString(),
+  };
+}
+
+/** What a post says of its viewer, with the counts that change most often. */
+export type PostViewerRow = Pick<PostRow, 'upvotes' | 'downvotes' | 'noComments' | 'voteUp' | 'hidden' | 'lastVisitAt' | 'newComments'>;
+
+function viewerFields(row: PostViewerRow) {
+  return {
+    hidden: row.hidden,
     upvotes: row.upvotes,
     downvotes: row.downvotes,
     userVoted: row.voteUp !== null,
@@ -107,9 +119,14 @@ export function presentPost(row: PostRow, viewer: PostViewer | null): Post {
     vote: row.voteUp,
     noComments: row.noComments,
     newComments: row.newComments,
-    createdAt: row.createdAt.toISOString(),
-    editedAt: isEdited(row.createdAt, row.editedAt) ? row.editedAt.toISOString() : null,
-    lastActivityAt: row.lastActivityAt.toISOString(),
     lastVisitAt: row.lastVisitAt?.toISOString() ?? null,
-  };
+  } satisfies Partial<Post>;
+}
+
+/**
+ * A post presented to nobody in particular (a visitor), as a member who is not an admin sees it:
+ * the two differ only in what `viewerFields` says.
+ */
+export function presentToMember(post: Post, row: PostViewerRow): Post {
+  return { ...post, ...viewerFields(row) };
 }

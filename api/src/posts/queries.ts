@@ -2,7 +2,7 @@ import type { FeedSort, PostType, UserGroup } from '@quorum/shared/types';
 import type { Db } from '../db/connect.ts';
 import { attachImages, imageJson, imageObject } from '../images/queries.ts';
 import { hotness } from './hotness.ts';
-import type { PostRow } from './present.ts';
+import type { PostRow, PostViewerRow } from './present.ts';
 
 /**
  * Posts with everything a card shows — images, author, community — and the viewer's vote, hidden
@@ -23,19 +23,60 @@ function selectPosts(db: Db, viewerId: string | null) {
       p.pinned_at, p.pinned_site_at, p.upvotes, p.downvotes, p.hotness, p.points, p.no_comments,
       p.created_at, p.edited_at, p.last_activity_at,
       (extract(epoch from p.last_activity_at) * 1000000)::bigint as activity_us,
-      v.up as vote_up,
-      (h.post_id is not null) as hidden,
-      pv.last_visited_at as last_visit_at,
-      case when pv.last_visited_at is null then 0
-        else (select count(*)::int from comments cm
-              where cm.post_id = p.id and cm.created_at > pv.last_visited_at and cm.user_id <> pv.user_id)
-      end as new_comments
+      ${viewerColumns(db)}
     from posts p
     join users u on u.id = p.user_id
     join communities c on c.id = p.community_id
+    ${viewerJoins(db, viewerId)}`;
+}
+
+/** The viewer's vote, hidden mark and last visit of posts `p`, and the comments new since that visit. */
+function viewerColumns(db: Db) {
+  return db`
+    v.up as vote_up,
+    (h.post_id is not null) as hidden,
+    pv.last_visited_at as last_visit_at,
+    case when pv.last_visited_at is null then 0
+      else (select count(*)::int from comments cm
+            where cm.post_id = p.id and cm.created_at > pv.last_visited_at and cm.user_id <> pv.user_id)
+    end as new_comments`;
+}
+
+function viewerJoins(db: Db, viewerId: string | null) {
+  return db`
     left join post_votes v on v.post_id = p.id and v.user_id = ${viewerId}
     left join hidden_posts h on h.post_id = p.id and h.user_id = ${viewerId}
     left join post_visits pv on pv.post_id = p.id and pv.user_id = ${viewerId}`;
+}
+
+export interface ViewerRelation extends PostViewerRow {
+  id: string;
+  /** The post is gone, or the viewer's feed leaves it out (hidden, by a muted user, in a muted community). */
+  leftOut: boolean;
+  /** The viewer has posted since `postedSince` (the same on every row). */
+  viewerPosted: boolean;
+}
+
+/** How `viewerId` stands with each of the posts `ids`, with the posts' counts as they are now. */
+export async function listViewerRelations(
+  db: Db,
+  viewerId: string,
+  ids: readonly string[],
+  options: { excludeMutedCommunities: boolean; postedSince: Date },
+): Promise<ViewerRelation[]> {
+  return db<ViewerRelation[]>`
+    select p.id, p.upvotes, p.downvotes, p.no_comments,
+      ${viewerColumns(db)},
+      (p.deleted_at is not null or h.post_id is not null
+        or p.user_id in (select muted_user_id from user_mutes where user_id = ${viewerId})
+        ${options.excludeMutedCommunities
+          ? db`or p.community_id in (select community_id from community_mutes where user_id = ${viewerId})`
+          : db``}) as left_out,
+      exists (select 1 from posts mine
+              where mine.user_id = ${viewerId} and mine.deleted_at is null and mine.created_at > ${options.postedSince}) as viewer_posted
+    from posts p
+    ${viewerJoins(db, viewerId)}
+    where p.id = any(${ids}::uuid[])`;
 }
 
 export async function getPostByPublicId(db: Db, publicId: string, viewerId: string | null): Promise<PostRow | undefined> {

@@ -13,7 +13,7 @@ import { parse } from '../http/validate.ts';
 import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { createPost, deletePost, editPost, hidePost, recordView, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
-import { loadFeed, loadModeratedPosts, loadPost, loadPostById } from './load.ts';
+import { isSharedFeed, loadFeed, loadModeratedPosts, loadPost, loadPostById, memberFeedPage } from './load.ts';
 import { presentPost } from './present.ts';
 
 export interface PostsRoutesOptions {
@@ -39,12 +39,18 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       return { posts, next: null, noPosts: list.total, limit: query.limit, page: query.page } satisfies ModeratedPostsPage;
     }
     const viewer = request.user;
-    const feedPage = async (): Promise<PostsPage> => {
-      const feed = await loadFeed(request.readSql, query, viewer?.id ?? null);
-      return { posts: feed.rows.map((row) => presentPost(row, viewer)), next: feed.next };
+    const key = `feed ${JSON.stringify(query)}`;
+    const feedPage = async (reader: typeof viewer): Promise<PostsPage> => {
+      const feed = await loadFeed(request.readSql, query, reader?.id ?? null);
+      return { posts: feed.rows.map((row) => presentPost(row, reader)), next: feed.next };
     };
-    if (viewer) return feedPage();
-    return sendToVisitor(visitorCache, request, reply, `feed ${JSON.stringify(query)}`, feedPage);
+    if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => feedPage(null));
+    if (!viewer.isAdmin && isSharedFeed(query)) {
+      const shared = await visitorCache.get(key, () => feedPage(null));
+      const page = await memberFeedPage(request.readSql, viewer.id, query, shared.value as PostsPage, visitorCache.ttlMs);
+      if (page) return page;
+    }
+    return feedPage(viewer);
   });
 
   app.get<Params>('/posts/:publicId', { config: { reads: 'replica' } }, async (request, reply) => {
