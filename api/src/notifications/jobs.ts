@@ -31,14 +31,29 @@ export async function queueNotification(jobs: Jobs, event: NotifyEvent): Promise
  */
 const VOTE_NOTIFY_WINDOW_SECONDS = 2;
 
+/**
+ * Per queue, the vote jobs this process has sent in the current window, by target. Once the
+ * window's job and the next window's are queued the queue turns further ones away, so they are not
+ * sent: votes on a popular post then cost no queue statement.
+ */
+const sentVoteJobs = new WeakMap<Jobs, Map<string, { window: number; sent: number }>>();
+
 /** Queues telling the author of a post or comment about its upvotes. */
 export async function queueVoteNotification(jobs: Jobs, target: { targetType: VoteTarget; targetId: string }): Promise<void> {
+  const key = `vote:${target.targetType}:${target.targetId}`;
+  const window = Math.floor(Date.now() / (VOTE_NOTIFY_WINDOW_SECONDS * 1000));
+  let sent = sentVoteJobs.get(jobs);
+  if (!sent) sentVoteJobs.set(jobs, (sent = new Map()));
+  const before = sent.get(key);
+  if (before?.window === window && before.sent >= 2) return;
+
   const event: NotifyEvent = { kind: 'vote', ...target };
-  await jobs.send(JOB_NOTIFY, event, {
-    singletonKey: `vote:${target.targetType}:${target.targetId}`,
-    singletonSeconds: VOTE_NOTIFY_WINDOW_SECONDS,
-    singletonNextSlot: true,
-  });
+  await jobs.send(JOB_NOTIFY, event, { singletonKey: key, singletonSeconds: VOTE_NOTIFY_WINDOW_SECONDS, singletonNextSlot: true });
+  if (sent.size >= 10_000) {
+    for (const [other, entry] of sent) if (entry.window < window) sent.delete(other);
+  }
+  const now = sent.get(key);
+  sent.set(key, now?.window === window ? { window, sent: now.sent + 1 } : { window, sent: 1 });
 }
 
 /** Queues telling every user of an announced post. */
