@@ -52,8 +52,9 @@ export async function queueVoteNotification(jobs: Jobs, target: { targetType: Vo
   if (sent.size >= 10_000) {
     for (const [other, entry] of sent) if (entry.window < window) sent.delete(other);
   }
-  const now = sent.get(key);
-  sent.set(key, now?.window === window ? { window, sent: now.sent + 1 } : { window, sent: 1 });
+  // Read again: other votes on the target may have been sent while this one was.
+  const latest = sent.get(key);
+  sent.set(key, latest?.window === window ? { window, sent: latest.sent + 1 } : { window, sent: 1 });
 }
 
 /** Queues telling every user of an announced post. */

@@ -29,7 +29,7 @@ function focusInitial(dialog: HTMLDialogElement): void {
 function returnFocus(dialog: HTMLDialogElement, target: Element | null): void {
   const active = document.activeElement;
   const focusLeft = !active || active === document.body || dialog.contains(active);
-  if (target instanceof HTMLElement && target.isConnected && (focusLeft || active === target)) target.focus();
+  if (focusLeft && target instanceof HTMLElement && target.isConnected) target.focus();
 }
 
 /**
