@@ -1,7 +1,16 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type PageScreenshotOptions } from '@playwright/test';
 import { createApiClient, type ApiClient } from '@quorum/client/api-client';
 import { ApiError } from '@quorum/client/api-error';
+
+/**
+ * Saves what the page shows as `.cache/screens/<name>.png` for people to look at, when the run
+ * asks for screens (`SCREENSHOTS=1`); otherwise does nothing, which keeps the test run short.
+ */
+export async function saveScreen(page: Page, name: string, options: Omit<PageScreenshotOptions, 'path'> = {}): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  await page.screenshot({ ...options, path: `../.cache/screens/${name}.png` });
+}
 
 /** The run's admin, signed up first by the global setup. */
 export const ADMIN = { username: 'e2e_admin', password: 'password123' } as const;

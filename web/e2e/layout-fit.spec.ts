@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Comment, Community, Post } from '@quorum/shared/types';
 import { setDevicePreferences } from './feed-helpers.ts';
-import { ADMIN, apiAs, apiClientOver, logIn, logOutViaApi, makePng, newCommunityName, newUsername, signUp } from './helpers.ts';
+import { ADMIN, apiAs, apiClientOver, logIn, logOutViaApi, makePng, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
 import { postPath } from './post-helpers.ts';
 
 const WIDTHS = [1280, 320, 390] as const;
@@ -257,7 +257,7 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
       await expect(page.locator('main .skeleton'), `${name} has loaded`).toHaveCount(0, { timeout: 15_000 });
       await expect(page.locator('.markdown__pending'), `${name} has rendered its markdown`).toHaveCount(0);
       await expectNoSidewaysScroll(page, name);
-      await page.screenshot({ path: `../.cache/screens/fit-${name}-${width}-${colorScheme}.png` });
+      await saveScreen(page, `fit-${name}-${width}-${colorScheme}`);
     }
     // The search dialog, with a long word typed and its suggestions shown.
     await page.goto('/');
@@ -270,7 +270,7 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
     await expect(dialog.getByRole('option').last()).toBeVisible();
     await expectNoSidewaysScroll(page, 'the search dialog');
     await expectInsideViewport(page, dialog.getByRole('option').last(), 'the last search suggestion');
-    await page.screenshot({ path: `../.cache/screens/fit-search-dialog-${width}-${colorScheme}.png` });
+    await saveScreen(page, `fit-search-dialog-${width}-${colorScheme}`);
     await page.keyboard.press('Escape');
   }
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Community, NotificationsPage, Post } from '@quorum/shared/types';
-import { ADMIN, apiAs, logIn, newCommunityName, newUsername, signUp } from './helpers.ts';
+import { ADMIN, apiAs, logIn, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
 
 /** A community (made by the admin) and a text post in it by a new user, logged in on `page`. */
 async function authorWithPost(page: Page, browser: Browser): Promise<{ username: string; post: Post; community: Community }> {
@@ -269,7 +269,7 @@ test('turning notifications on from the prompt is counted for the site statistic
   await expect(prompt).toHaveCount(0);
 });
 
-test('screenshots of the panel and the page', async ({ page, browser }) => {
+test('the notifications page and panel fit 320, 390 and 1280 px in both themes', async ({ page, browser }) => {
   const { post } = await authorWithPost(page, browser);
   await commentAsAnother(browser, post, 'A first reply with a long word: Pneumonoultramicroscopicsilicovolcanoconiosis.');
   await commentAsAnother(browser, post);
@@ -283,12 +283,12 @@ test('screenshots of the panel and the page', async ({ page, browser }) => {
       await expect(page.locator('.notifications__list > .notification').first()).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `../.cache/screens/notifications-page-${width}-${theme}.png` });
+      await saveScreen(page, `notifications-page-${width}-${theme}`);
       if (width === 1280) {
         await page.goto('/');
         await page.getByRole('button', { name: /^Notifications/ }).click();
         await expect(page.locator('.notifications-panel__popover .notification').first()).toBeVisible();
-        await page.screenshot({ path: `../.cache/screens/notifications-panel-${width}-${theme}.png` });
+        await saveScreen(page, `notifications-panel-${width}-${theme}`);
       }
     }
   }

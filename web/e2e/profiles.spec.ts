@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { Comment, Community, Post } from '@quorum/shared/types';
-import { ADMIN, apiAs, logIn, logOutViaApi, makePng, newCommunityName } from './helpers.ts';
+import { ADMIN, apiAs, logIn, logOutViaApi, makePng, newCommunityName, saveScreen } from './helpers.ts';
 import { newUser } from './post-helpers.ts';
-
-const SCREENS_DIR = '../.cache/screens';
 
 /** A user with a post and a comment under it, in a community the admin moderates. */
 async function seedAuthor(page: Page) {
@@ -246,7 +243,6 @@ test('admins give and take away the supporter badge from the profile', async ({ 
 
 test('profile and settings fit 320, 390 and 1280 px in both themes', async ({ page }) => {
   test.setTimeout(120_000);
-  mkdirSync(SCREENS_DIR, { recursive: true });
   const { username } = await seedAuthor(page);
   for (const theme of ['light', 'dark'] as const) {
     await page.goto('/');
@@ -257,11 +253,11 @@ test('profile and settings fit 320, 390 and 1280 px in both themes', async ({ pa
       await expect(page.getByRole('heading', { level: 1, name: `@${username}` })).toBeVisible();
       await expect(page.getByText('My balcony harvest this year').first()).toBeVisible();
       await expectNoSidewaysScroll(page, 'the profile');
-      await page.screenshot({ path: `${SCREENS_DIR}/profile-${width}-${theme}.png`, fullPage: true });
+      await saveScreen(page, `profile-${width}-${theme}`, { fullPage: true });
       await page.goto('/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
       await expectNoSidewaysScroll(page, 'settings');
-      await page.screenshot({ path: `${SCREENS_DIR}/settings-${width}-${theme}.png`, fullPage: true });
+      await saveScreen(page, `settings-${width}-${theme}`, { fullPage: true });
     }
   }
 });
