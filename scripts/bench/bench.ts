@@ -29,9 +29,11 @@ interface Options {
   workersOnly: boolean;
   /** Only the workloads whose names contain one of these; all when empty. */
   only: string[];
+  /** Where the API's CPU profiles of the workloads go (Node's --cpu-prof), if anywhere. */
+  cpuProfile: string | null;
 }
 
-const usage = `Usage: npm run bench -- [--sizes small,large] [--engines postgres,embedded] [--seconds N] [--connections N] [--quick] [--workers-only] [--only words]
+const usage = `Usage: npm run bench -- [--sizes small,large] [--engines postgres,embedded] [--seconds N] [--connections N] [--quick] [--workers-only] [--only words] [--cpu-profile dir]
 
   --sizes        data sets to measure (default small,large; the embedded database measures small only)
   --engines      postgres (DATABASE_URL's server, default ${DEFAULT_SERVER_URL}) and/or embedded
@@ -41,10 +43,11 @@ const usage = `Usage: npm run bench -- [--sizes small,large] [--engines postgres
   --page-only    only the feed page in Chromium on a phone profile (measured after the API by default)
   --no-page      skip the page measurement
   --workers-only only the hot feed with 1 and with 2 API processes (WORKERS), on Postgres
-  --only         only the workloads whose names contain one of these comma-separated words (e.g. vote,search)`;
+  --only         only the workloads whose names contain one of these comma-separated words (e.g. vote,search)
+  --cpu-profile  a folder where the API process writes its CPU profile (.cpuprofile) when it stops`;
 
 function parseOptions(args: string[]): Options {
-  const options: Options = { sizes: ['small', 'large'], engines: ['postgres', 'embedded'], seconds: 10, warmup: 3, connections: 10, page: 'also', workersOnly: false, only: [] };
+  const options: Options = { sizes: ['small', 'large'], engines: ['postgres', 'embedded'], seconds: 10, warmup: 3, connections: 10, page: 'also', workersOnly: false, only: [], cpuProfile: null };
   for (let i = 0; i < args.length; i++) {
     const flag = args[i];
     const value = args[i + 1] ?? '';
@@ -70,6 +73,7 @@ function parseOptions(args: string[]): Options {
     else if (flag === '--seconds') options.seconds = Math.max(1, Number(value) || 10);
     else if (flag === '--connections') options.connections = Math.max(1, Number(value) || 10);
     else if (flag === '--only') options.only = value.split(',').filter(Boolean);
+    else if (flag === '--cpu-profile') options.cpuProfile = value;
     else throw new Error(usage);
   }
   if (options.sizes.length === 0 || options.engines.length === 0) throw new Error(usage);
@@ -158,7 +162,7 @@ async function runEngine(engine: 'postgres' | 'embedded', size: SizeName, option
     }
   }
 
-  const api = await startApi(databaseUrl ? { databaseUrl } : { dataDir: dataDir ?? '' });
+  const api = await startApi(databaseUrl ? { databaseUrl } : { dataDir: dataDir ?? '' }, { cpuProfile: options.cpuProfile });
   const rows: Row[] = [];
   let idle = residentMemory(api.pid);
   let loaded = idle;

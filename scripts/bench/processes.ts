@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { resolve as resolvePath } from 'node:path';
 
 const apiDir = fileURLToPath(new URL('../../api/', import.meta.url));
 const floorServer = fileURLToPath(new URL('./floor-server.ts', import.meta.url));
@@ -73,7 +74,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
  */
 export async function startApi(
   target: { databaseUrl: string } | { dataDir: string },
-  { web = false, workers = 1, pin = true } = {},
+  { web = false, workers = 1, pin = true, cpuProfile = null as string | null } = {},
 ): Promise<Running> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -86,7 +87,8 @@ export async function startApi(
     ...(web ? {} : { WEB_DIST: '' }),
     ...('databaseUrl' in target ? { DATABASE_URL: target.databaseUrl } : { DATABASE_URL: '', DATA_DIR: target.dataDir }),
   };
-  const child = launch(['dist/server.mjs'], apiDir, env, pin);
+  const profile = cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${resolvePath(cpuProfile)}`] : [];
+  const child = launch([...profile, 'dist/server.mjs'], apiDir, env, pin);
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}/api/_initial`, child, 180_000);
   // The first worker to listen answers; give the others the time to start too.

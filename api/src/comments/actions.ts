@@ -116,5 +116,5 @@ export async function voteComment(sql: Sql, user: Actor, input: v.InferOutput<ty
   if (outcome === 'banned') throw bannedFrom((await getCommunityOfComment(sql, input.commentId))?.name ?? '');
   if (outcome === 'deleted') throw forbidden(Messages.commentDeleted, ErrorCode.commentDeleted);
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
-  if (outcome === 'upvoted') await queueVoteNotification(jobs, { targetType: 'comment', targetId: input.commentId });
+  if (outcome === 'upvoted') await queueVoteNotification(jobs);
 }

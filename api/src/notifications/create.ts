@@ -124,6 +124,29 @@ export async function notifyNewVote(deps: NotifyDeps, target: { targetType: Vote
   });
 }
 
+/** Notices drained at a time; a drain goes on until none is left. */
+const VOTE_NOTICES_PER_BATCH = 200;
+
+/**
+ * Tells the authors of every post and comment whose upvotes left a notice (see migration 0017).
+ * A notice is removed once told, unless an upvote came after it was read: that one is told by the
+ * next drain. A failure leaves the notices not yet removed for the job's retry.
+ */
+export async function notifyNewVotes(deps: NotifyDeps): Promise<void> {
+  for (;;) {
+    const notices = await deps.sql<{ targetType: VoteTarget; targetId: string; version: number }[]>`
+      select target_type, target_id, version from vote_notices order by target_type, target_id limit ${VOTE_NOTICES_PER_BATCH}`;
+    for (const notice of notices) await notifyNewVote(deps, notice);
+    if (notices.length === 0) return;
+    await deps.sql`
+      delete from vote_notices n
+      using unnest(${notices.map((n) => n.targetType)}::text[], ${notices.map((n) => n.targetId)}::uuid[], ${notices.map((n) => n.version)}::int[])
+        as told(target_type, target_id, version)
+      where n.target_type = told.target_type and n.target_id = told.target_id and n.version = told.version`;
+    if (notices.length < VOTE_NOTICES_PER_BATCH) return;
+  }
+}
+
 /** A mod or admin deleted the author's post (deleted_post); an author deleting their own is not told. */
 export async function notifyDeletedPost(deps: NotifyDeps, post: { postId: string; deletedBy: string; deletedAs: 'mods' | 'admins' }): Promise<void> {
   const [facts] = await deps.sql<{ userId: string }[]>`select user_id from posts where id = ${post.postId}`;

@@ -3,7 +3,7 @@ import type { Sql } from '../db/connect.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { announceToAll } from './announce.ts';
 import {
-  notifyDeletedPost, notifyDeniedCommunity, notifyModAdd, notifyNewBadge, notifyNewComment, notifyNewVote, notifyWelcome, type VoteTarget,
+  notifyDeletedPost, notifyDeniedCommunity, notifyModAdd, notifyNewBadge, notifyNewComment, notifyNewVote, notifyNewVotes, notifyWelcome, type VoteTarget,
 } from './create.ts';
 import { sendPush, type VapidDetails } from './push.ts';
 import { JOB_PUSH, type PushJob } from './store.ts';
@@ -14,6 +14,8 @@ const JOB_ANNOUNCE = 'announce';
 /** Something that happened which tells someone; queued by requests, handled in the background. */
 export type NotifyEvent =
   | { kind: 'comment'; commentId: string }
+  | { kind: 'votes' }
+  /** Queued per post or comment before vote notices (migration 0017); still handled if left in the queue. */
   | { kind: 'vote'; targetType: VoteTarget; targetId: string }
   | { kind: 'deleted_post'; postId: string; deletedBy: string; deletedAs: 'mods' | 'admins' }
   | { kind: 'welcome'; userId: string }
@@ -26,35 +28,33 @@ export async function queueNotification(jobs: Jobs, event: NotifyEvent): Promise
 }
 
 /**
- * Seconds within which upvotes of one post or comment share one notify job: the first is told at
- * once, later ones in the same window by a job at the start of the next one, with the count by then.
+ * Seconds within which upvotes share one job: the first upvote's job tells its author at once,
+ * later ones in the same window are told by a job at the start of the next one, with the counts
+ * by then.
  */
 const VOTE_NOTIFY_WINDOW_SECONDS = 2;
 
 /**
- * Per queue, the vote jobs this process has sent in the current window, by target. Once the
- * window's job and the next window's are queued the queue turns further ones away, so they are not
- * sent: votes on a popular post then cost no queue statement.
+ * Per queue, the vote jobs this process has sent in the current window. Once the window's job and
+ * the next window's are queued the queue turns further ones away, so they are not sent: upvotes
+ * then cost no queue statement at all.
  */
-const sentVoteJobs = new WeakMap<Jobs, Map<string, { window: number; sent: number }>>();
+const sentVoteJobs = new WeakMap<Jobs, { window: number; sent: number }>();
 
-/** Queues telling the author of a post or comment about its upvotes. */
-export async function queueVoteNotification(jobs: Jobs, target: { targetType: VoteTarget; targetId: string }): Promise<void> {
-  const key = `vote:${target.targetType}:${target.targetId}`;
+/**
+ * Queues telling authors about the upvotes whose notices the votes left (see migration 0017): one
+ * job drains every notice, for every post and comment.
+ */
+export async function queueVoteNotification(jobs: Jobs): Promise<void> {
   const window = Math.floor(Date.now() / (VOTE_NOTIFY_WINDOW_SECONDS * 1000));
-  let sent = sentVoteJobs.get(jobs);
-  if (!sent) sentVoteJobs.set(jobs, (sent = new Map()));
-  const before = sent.get(key);
+  const before = sentVoteJobs.get(jobs);
   if (before?.window === window && before.sent >= 2) return;
 
-  const event: NotifyEvent = { kind: 'vote', ...target };
-  await jobs.send(JOB_NOTIFY, event, { singletonKey: key, singletonSeconds: VOTE_NOTIFY_WINDOW_SECONDS, singletonNextSlot: true });
-  if (sent.size >= 10_000) {
-    for (const [other, entry] of sent) if (entry.window < window) sent.delete(other);
-  }
-  // Read again: other votes on the target may have been sent while this one was.
-  const latest = sent.get(key);
-  sent.set(key, latest?.window === window ? { window, sent: latest.sent + 1 } : { window, sent: 1 });
+  const event: NotifyEvent = { kind: 'votes' };
+  await jobs.send(JOB_NOTIFY, event, { singletonKey: 'votes', singletonSeconds: VOTE_NOTIFY_WINDOW_SECONDS, singletonNextSlot: true });
+  // Read again: other votes may have sent a job while this one was sent.
+  const latest = sentVoteJobs.get(jobs);
+  sentVoteJobs.set(jobs, latest?.window === window ? { window, sent: latest.sent + 1 } : { window, sent: 1 });
 }
 
 /** Queues telling every user of an announced post. */
@@ -70,6 +70,8 @@ export function notificationJobHandlers(sql: Sql, jobs: Jobs, vapid: VapidDetail
       switch (event.kind) {
         case 'comment':
           return notifyNewComment(deps, event.commentId);
+        case 'votes':
+          return notifyNewVotes(deps);
         case 'vote':
           return notifyNewVote(deps, event);
         case 'deleted_post':

@@ -209,7 +209,7 @@ export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeo
   if (outcome === 'banned') throw bannedFrom((await getCommunityOfPost(sql, input.postId))?.name ?? '');
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
   if (outcome === 'deleted') throw forbidden(Messages.postDeleted);
-  if (outcome === 'upvoted') await queueVoteNotification(jobs, { targetType: 'post', targetId: input.postId });
+  if (outcome === 'upvoted') await queueVoteNotification(jobs);
 }
 
 /**
