@@ -36,7 +36,7 @@ import listsRoutes from './lists/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
 import { adminJobHandlers } from './jobs/admin-jobs.ts';
 import { registerJobQueue } from './jobs/plugin.ts';
-import { notificationJobHandlers } from './notifications/jobs.ts';
+import { notificationJobHandlers, queueVoteNotification } from './notifications/jobs.ts';
 import notificationsRoutes from './notifications/routes.ts';
 import postsRoutes from './posts/routes.ts';
 import reportsRoutes from './reports/routes.ts';
@@ -137,6 +137,8 @@ export async function buildApp({ config, sql, replicas = [], logger = false }: A
   // Infrastructure
   const vapid = { ...secrets.vapid, subject: config.vapidSubject ?? vapidSubject(config.publicUrl) };
   registerJobQueue(app, sql, (jobs) => ({ ...notificationJobHandlers(sql, jobs, vapid), ...adminJobHandlers(sql) }), config.jobPollMs);
+  // Vote notices left by a stop before their job was queued are told once the app is back.
+  app.addHook('onReady', () => queueVoteNotification(app.jobs));
   await app.register(fastifyCookie);
   await app.register(readRouting, { sql, replicas, secureCookies: https });
   readPlainTextAsJson(app);

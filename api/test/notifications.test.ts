@@ -512,6 +512,40 @@ describe('the job queue', () => {
     expect(mine()).toHaveLength(sent);
   });
 
+  it('tells an upvote whose notice outlived its job once the app is back', async () => {
+    const database = await createTestDatabase(inject('templateDatabase'));
+    const config = { ...loadConfig({}), rateLimit: false, webDist: undefined, scryptLogN: 14 };
+    try {
+      const first = await buildApp({ config: { ...config, jobPollMs: 60_000 }, sql: database.sql });
+      await first.ready();
+      const author = await signUp(first);
+      const community = await makeCommunity(author.browser);
+      const post = await postIn(author, community.name, 'Voted before a crash');
+      const voter = await signUp(first);
+      expect((await voter.browser.post('/api/_postVote', { postId: post.id, up: true })).statusCode).toBe(200);
+      await first.close();
+      // As if the app had stopped after the vote and before queueing its job: only the notice is left.
+      await database.sql`delete from pgboss.job where name = 'notify' and singleton_key = 'votes'`;
+      expect(await database.sql`select 1 from vote_notices where target_id = ${post.id}`).toHaveLength(1);
+
+      const second = await buildApp({ config: { ...config, jobPollMs: 500 }, sql: database.sql });
+      await second.ready();
+      try {
+        const rows = await eventually(
+          () => database.sql<{ payload: { noVotes: number } }[]>`
+            select payload from notifications where user_id = ${author.user.id} and type = 'new_votes'`,
+          (r) => r.length === 1,
+        );
+        expect(rows[0]?.payload.noVotes).toBe(2);
+        expect(await database.sql`select 1 from vote_notices where target_id = ${post.id}`).toHaveLength(0);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
   it('keeps a queued job across a restart and runs it when the app is back', async () => {
     const database = await createTestDatabase(inject('templateDatabase'));
     const config = { ...loadConfig({}), rateLimit: false, webDist: undefined, scryptLogN: 14 };
