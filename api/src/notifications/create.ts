@@ -140,7 +140,8 @@ export async function notifyNewVotes(deps: NotifyDeps): Promise<void> {
     if (notices.length === 0) return;
     await deps.sql`
       delete from vote_notices n
-      using unnest(${notices.map((n) => n.targetType)}::text[], ${notices.map((n) => n.targetId)}::uuid[], ${notices.map((n) => n.version)}::int[])
+      using unnest(${notices.map((notice) => notice.targetType)}::text[], ${notices.map((notice) => notice.targetId)}::uuid[],
+          ${notices.map((notice) => notice.version)}::int[])
         as told(target_type, target_id, version)
       where n.target_type = told.target_type and n.target_id = told.target_id and n.version = told.version`;
     if (notices.length < VOTE_NOTICES_PER_BATCH) return;

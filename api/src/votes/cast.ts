@@ -5,9 +5,10 @@ export type VoteOutcome = 'upvoted' | 'voted' | 'not_found' | 'banned' | 'delete
 
 /**
  * Records `voterId`'s press of up or down on a post or comment in one call to the database (see
- * migrations 0012, 0013 and 0016): the voter's community ban is checked there, one voter's presses
- * on one item take turns, and the counts, the author's points and a post's hot rank are added to
- * under their rows' locks, so they stay exact while other voters' presses go on beside.
+ * migrations 0012, 0013, 0016 and 0017): the voter's community ban is checked there, one voter's
+ * presses on one item take turns, the counts, the author's points and a post's hot rank are added
+ * to under their rows' locks, so they stay exact while other voters' presses go on beside, and an
+ * upvote that tells the author leaves a notice for the notification job.
  *
  * The vote's transaction commits without waiting for its flush to the disk (`synchronous_commit`
  * off for it alone), so the item's row is locked for the time of the statements only and the next
