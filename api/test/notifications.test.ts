@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Notification, NotificationsPage, Post } from '@quorum/shared/types';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
+import type { Sql } from '../src/db/connect.ts';
 import { loadConfig } from '../src/config.ts';
 import { eventKey } from '../src/analytics/queries.ts';
 import { notifyDeniedCommunity, notifyModAdd, notifyNewBadge } from '../src/notifications/create.ts';
@@ -512,69 +514,79 @@ describe('the job queue', () => {
     expect(mine()).toHaveLength(sent);
   });
 
-  it('tells an upvote whose notice outlived its job once the app is back', async () => {
+  /**
+   * Runs `before` on an app whose workers look for work only once a minute, so it closes before
+   * they do; `whileDown` once it has closed; then `after` while a second app on the same database
+   * runs its jobs.
+   */
+  async function acrossRestart<T>(phases: {
+    before: (app: FastifyInstance) => Promise<T>;
+    whileDown: (db: Sql, made: T) => Promise<void>;
+    after: (db: Sql, made: T) => Promise<void>;
+  }) {
     const database = await createTestDatabase(inject('templateDatabase'));
     const config = { ...loadConfig({}), rateLimit: false, webDist: undefined, scryptLogN: 14 };
     try {
       const first = await buildApp({ config: { ...config, jobPollMs: 60_000 }, sql: database.sql });
       await first.ready();
-      const author = await signUp(first);
-      const community = await makeCommunity(author.browser);
-      const post = await postIn(author, community.name, 'Voted before a crash');
-      const voter = await signUp(first);
-      expect((await voter.browser.post('/api/_postVote', { postId: post.id, up: true })).statusCode).toBe(200);
-      await first.close();
-      // As if the app had stopped after the vote and before queueing its job: only the notice is left.
-      await database.sql`delete from pgboss.job where name = 'notify' and singleton_key = 'votes'`;
-      expect(await database.sql`select 1 from vote_notices where target_id = ${post.id}`).toHaveLength(1);
-
+      const made = await phases.before(first).finally(() => first.close());
+      await phases.whileDown(database.sql, made);
       const second = await buildApp({ config: { ...config, jobPollMs: 500 }, sql: database.sql });
       await second.ready();
-      try {
+      await phases.after(database.sql, made).finally(() => second.close());
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('tells an upvote whose notice outlived its job once the app is back', async () => {
+    await acrossRestart({
+      before: async (app) => {
+        const author = await signUp(app);
+        const community = await makeCommunity(author.browser);
+        const post = await postIn(author, community.name, 'Voted before a crash');
+        const voter = await signUp(app);
+        expect((await voter.browser.post('/api/_postVote', { postId: post.id, up: true })).statusCode).toBe(200);
+        return { author, post };
+      },
+      whileDown: async (db, { post }) => {
+        // As if the app had stopped after the vote and before queueing its job: only the notice is left.
+        await db`delete from pgboss.job where name = 'notify' and singleton_key = 'votes'`;
+        expect(await db`select 1 from vote_notices where target_id = ${post.id}`).toHaveLength(1);
+      },
+      after: async (db, { author, post }) => {
         const rows = await eventually(
-          () => database.sql<{ payload: { noVotes: number } }[]>`
+          () => db<{ payload: { noVotes: number } }[]>`
             select payload from notifications where user_id = ${author.user.id} and type = 'new_votes'`,
           (r) => r.length === 1,
         );
         expect(rows[0]?.payload.noVotes).toBe(2);
-        expect(await database.sql`select 1 from vote_notices where target_id = ${post.id}`).toHaveLength(0);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      await database.close();
-    }
+        expect(await db`select 1 from vote_notices where target_id = ${post.id}`).toHaveLength(0);
+      },
+    });
   });
 
   it('keeps a queued job across a restart and runs it when the app is back', async () => {
-    const database = await createTestDatabase(inject('templateDatabase'));
-    const config = { ...loadConfig({}), rateLimit: false, webDist: undefined, scryptLogN: 14 };
-    try {
-      // The first app's workers look for work only once a minute: it closes before they do.
-      const first = await buildApp({ config: { ...config, jobPollMs: 60_000 }, sql: database.sql });
-      await first.ready();
-      const author = await signUp(first);
-      const community = await makeCommunity(author.browser);
-      const post = await postIn(author, community.name, 'Before the restart');
-      const replier = await signUp(first);
-      await replier.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'Queued.' });
-      await first.close();
-      const [pending] = await database.sql<{ count: number }[]>`select count(*) from notifications where user_id = ${author.user.id}`;
-      expect(pending?.count).toBe(0);
-
-      const second = await buildApp({ config: { ...config, jobPollMs: 500 }, sql: database.sql });
-      await second.ready();
-      try {
+    await acrossRestart({
+      before: async (app) => {
+        const author = await signUp(app);
+        const community = await makeCommunity(author.browser);
+        const post = await postIn(author, community.name, 'Before the restart');
+        const replier = await signUp(app);
+        await replier.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'Queued.' });
+        return author;
+      },
+      whileDown: async (db, author) => {
+        const [pending] = await db<{ count: number }[]>`select count(*) from notifications where user_id = ${author.user.id}`;
+        expect(pending?.count).toBe(0);
+      },
+      after: async (db, author) => {
         const rows = await eventually(
-          () => database.sql<{ type: string }[]>`select type from notifications where user_id = ${author.user.id} order by type`,
+          () => db<{ type: string }[]>`select type from notifications where user_id = ${author.user.id} order by type`,
           (r) => r.length === 2,
         );
         expect(rows.map((row) => row.type)).toEqual(['new_comment', 'welcome']);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      await database.close();
-    }
+      },
+    });
   });
 });

@@ -136,8 +136,8 @@ export async function notifyNewVotes(deps: NotifyDeps): Promise<void> {
   for (;;) {
     const notices = await deps.sql<{ targetType: VoteTarget; targetId: string; version: number }[]>`
       select target_type, target_id, version from vote_notices order by target_type, target_id limit ${VOTE_NOTICES_PER_BATCH}`;
-    for (const notice of notices) await notifyNewVote(deps, notice);
     if (notices.length === 0) return;
+    for (const notice of notices) await notifyNewVote(deps, notice);
     await deps.sql`
       delete from vote_notices n
       using unnest(${notices.map((notice) => notice.targetType)}::text[], ${notices.map((notice) => notice.targetId)}::uuid[],
