@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { joinCommunity, makeAdmin, makeCommunity, userId } from './helpers/factories.ts';
 
@@ -175,6 +177,100 @@ describe('posts and threads as visitors see them', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.etag).toBeUndefined();
     expect(missing.headers['cache-control'] ?? '').not.toMatch(/public/);
+  });
+});
+
+describe('post pages of members', () => {
+  type Page = {
+    id: string;
+    upvotes: number;
+    userVotedUp: boolean;
+    lastVisitAt: string | null;
+    community: { noMembers: number; userJoined: boolean };
+    comments: Array<{ id: string; body: string; upvotes: number; downvotes: number; userVoted: boolean; userVotedUp: boolean; isAuthorMuted: boolean }>;
+  };
+
+  /** A post with a comment by its author and a reply by someone else, the page of it visitors are kept, and a member. */
+  async function keptPost() {
+    const community = await makeCommunity(t.sql);
+    const author = await signUp(t.app);
+    const replier = await signUp(t.app);
+    await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
+    const { publicId, id: postId } = (await author.browser.post('/api/posts', { title: 'Kept thread', community: community.name })).json<{ publicId: string; id: string }>();
+    const first = (await author.browser.post(`/api/posts/${publicId}/comments`, { body: 'By the author.' })).json<{ id: string }>();
+    const reply = (await replier.browser.post(`/api/posts/${publicId}/comments`, { body: 'A reply.', parentCommentId: first.id })).json<{ id: string }>();
+    const url = `/api/posts/${publicId}`;
+    const kept = await new Browser(t.app).get(url);
+    expect(kept.json<Page>().comments.map((c) => c.body)).toEqual(['By the author.', 'A reply.']);
+    return { community, author, replier, publicId, postId, firstId: first.id, replyId: reply.id, url, kept, member: await signUp(t.app) };
+  }
+
+  it("start from the kept page with the member's votes, mutes, membership and visit, the same as their own page", async () => {
+    const { community, replier, publicId, postId, firstId, replyId, url, kept, member } = await keptPost();
+    expect((await member.browser.post('/api/_postVote', { postId, up: true })).statusCode).toBe(200);
+    expect((await member.browser.post('/api/_commentVote', { commentId: firstId, up: false })).statusCode).toBe(200);
+    expect((await member.browser.post('/api/mutes', { userId: replier.user.id })).statusCode).toBeLessThan(300);
+    expect((await member.browser.post('/api/_joinCommunity', { communityId: community.id })).statusCode).toBe(200);
+
+    // The first view records the visit; the second reads it back.
+    expect((await member.browser.get(url)).statusCode).toBe(200);
+    const page = (await member.browser.get(url)).json<Page>();
+    const before = kept.json<Page>().community.noMembers;
+    expect(page).toMatchObject({ id: postId, upvotes: 2, userVotedUp: true, community: { noMembers: before + 1, userJoined: true } });
+    expect(page.lastVisitAt).not.toBeNull();
+    expect(page.comments).toEqual([
+      expect.objectContaining({ id: firstId, upvotes: 1, downvotes: 1, userVoted: true, userVotedUp: false, isAuthorMuted: false }),
+      expect.objectContaining({ id: replyId, upvotes: 1, downvotes: 0, userVoted: false, isAuthorMuted: true }),
+    ]);
+
+    // The same as the page computed for the member alone, by a server that keeps nothing.
+    const fresh = await buildApp({ config: { ...loadConfig({}), rateLimit: false, webDist: undefined, visitorCacheMs: 0 }, sql: t.sql });
+    try {
+      const own = await fresh.inject({ method: 'GET', url, headers: { cookie: `sid=${member.browser.cookie('sid')}` } });
+      expect(own.statusCode).toBe(200);
+      expect(page).toEqual(own.json());
+    } finally {
+      await fresh.close();
+    }
+    // A comment by someone else comes to the member when the kept page is made again, as to visitors.
+    expect((await replier.browser.post(`/api/posts/${publicId}/comments`, { body: 'Later.' })).statusCode).toBe(201);
+    expect((await member.browser.get(url)).json<Page>().comments).toHaveLength(2);
+    expect((await new Browser(t.app).get(url)).body).toBe(kept.body);
+  });
+
+  it('are the member\'s own when they wrote the post or have just commented, when a comment was edited or deleted since, for moderators and for admins', async () => {
+    const bodies = (response: { json: <T>() => T }) => response.json<Page>().comments.map((c) => c.body);
+
+    const authored = await keptPost();
+    expect((await authored.author.browser.post(`/api/posts/${authored.publicId}/comments`, { body: 'Author again.' })).statusCode).toBe(201);
+    expect(bodies(await authored.author.browser.get(authored.url))).toContain('Author again.');
+
+    const commenting = await keptPost();
+    expect((await commenting.member.browser.post(`/api/posts/${commenting.publicId}/comments`, { body: 'Mine.' })).statusCode).toBe(201);
+    expect(bodies(await commenting.member.browser.get(commenting.url))).toContain('Mine.');
+
+    const edited = await keptPost();
+    const edit = await edited.author.browser.request('PUT', `/api/posts/${edited.publicId}/comments/${edited.firstId}`, { body: { body: 'Edited.' } });
+    expect(edit.statusCode).toBe(200);
+    expect(bodies(await edited.member.browser.get(edited.url))).toEqual(['Edited.', 'A reply.']);
+
+    const deleted = await keptPost();
+    expect((await deleted.replier.browser.request('DELETE', `/api/posts/${deleted.publicId}/comments/${deleted.replyId}`)).statusCode).toBe(200);
+    expect(bodies(await deleted.member.browser.get(deleted.url))).toEqual(['By the author.', '']);
+
+    // A moderator who has just locked the post sees it locked.
+    const moderated = await keptPost();
+    await t.sql`insert into community_mods (community_id, user_id, position) values (${moderated.community.id}, ${moderated.member.user.id}, 0)`;
+    expect((await moderated.member.browser.request('PUT', `/api/posts/${moderated.publicId}?action=lock&lockAs=mods`)).statusCode).toBe(200);
+    expect((await moderated.member.browser.get(moderated.url)).json<{ locked: boolean }>().locked).toBe(true);
+
+    const admin = await keptPost();
+    await makeAdmin(t.sql, await userId(t.sql, admin.member.username));
+    expect((await admin.replier.browser.post(`/api/posts/${admin.publicId}/comments`, { body: 'Later.' })).statusCode).toBe(201);
+    expect(bodies(await admin.member.browser.get(admin.url))).toContain('Later.');
+
+    // Visitors still get the kept answers.
+    for (const kept of [authored, commenting, edited, deleted, moderated, admin]) expect((await new Browser(t.app).get(kept.url)).body).toBe(kept.kept.body);
   });
 });
 

@@ -30,6 +30,15 @@ export interface CommentRow {
   isAuthorMuted: boolean;
 }
 
+/** What a comment says of its viewer, with its votes as they are now. */
+export type CommentViewerRow = Pick<CommentRow, 'upvotes' | 'downvotes' | 'voteUp' | 'isAuthorMuted'>;
+
+export interface CommentViewerRelation extends CommentViewerRow {
+  id: string;
+  /** Edited or deleted after the time the query was given. */
+  changed: boolean;
+}
+
 /**
  * A comment as `viewer` may see it: a deleted one keeps its place in the tree but not its words or
  * author; one by a deleted account keeps its words and shows its author to admins only.
@@ -53,10 +62,7 @@ export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | n
     userDeleted: row.userDeleted,
     userGhostId: row.userDeleted ? ghostId(row.userId, row.postId) : null,
     userGroup: row.userGroup,
-    upvotes: row.upvotes,
-    downvotes: row.downvotes,
-    userVoted: row.voteUp !== null,
-    userVotedUp: row.voteUp === true,
+    ...viewerFields(row, deleted),
     noReplies: row.noReplies,
     createdAt: row.createdAt.toISOString(),
     editedAt: isEdited(row.createdAt, row.editedAt) ? row.editedAt.toISOString() : null,
@@ -64,7 +70,24 @@ export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | n
     deletedAt: row.deletedAt?.toISOString() ?? null,
     deletedAs: row.deletedAs,
     contentStripped: deleted,
-    isAuthorMuted: !deleted && row.isAuthorMuted,
     ancestors: row.ancestors,
   };
+}
+
+function viewerFields(row: CommentViewerRow, deleted: boolean) {
+  return {
+    upvotes: row.upvotes,
+    downvotes: row.downvotes,
+    userVoted: row.voteUp !== null,
+    userVotedUp: row.voteUp === true,
+    isAuthorMuted: !deleted && row.isAuthorMuted,
+  } satisfies Partial<Comment>;
+}
+
+/**
+ * A comment presented to nobody in particular (a visitor), as a member who is not an admin sees
+ * it: the two differ only in what `viewerFields` says.
+ */
+export function presentCommentToMember(comment: Comment, row: CommentViewerRow): Comment {
+  return { ...comment, ...viewerFields(row, comment.deleted) };
 }

@@ -1,5 +1,10 @@
 import type { Db } from '../db/connect.ts';
-import type { CommentRow } from './present.ts';
+import type { CommentRow, CommentViewerRelation } from './present.ts';
+
+/** Whether the viewer has muted the author of comment `cm`. */
+function authorMuted(db: Db, viewerId: string | null) {
+  return db`exists (select 1 from user_mutes m where m.user_id = ${viewerId} and m.muted_user_id = cm.user_id) as is_author_muted`;
+}
 
 /** Comments with their post, community and author, and the viewer's vote and mute, in one statement. */
 function selectComments(db: Db, viewerId: string | null) {
@@ -12,12 +17,32 @@ function selectComments(db: Db, viewerId: string | null) {
         from images i where i.id = u.pro_pic_id and i.deleted_at is null) as author_pro_pic,
       cm.user_group, cm.upvotes, cm.downvotes, cm.no_replies, cm.created_at, cm.edited_at, cm.deleted_at,
       cm.deleted_as, v.up as vote_up,
-      exists (select 1 from user_mutes m where m.user_id = ${viewerId} and m.muted_user_id = cm.user_id) as is_author_muted
+      ${authorMuted(db, viewerId)}
     from comments cm
     join posts p on p.id = cm.post_id
     join communities c on c.id = cm.community_id
     join users u on u.id = cm.user_id
     left join comment_votes v on v.comment_id = cm.id and v.user_id = ${viewerId}`;
+}
+
+/**
+ * How `viewerId` stands with each of the comments `ids`, with their votes as they are now, and
+ * whether each was edited or deleted after `changedSince`.
+ */
+export async function listCommentViewerRelations(
+  db: Db,
+  viewerId: string,
+  ids: readonly string[],
+  changedSince: Date,
+): Promise<CommentViewerRelation[]> {
+  if (ids.length === 0) return [];
+  return db<CommentViewerRelation[]>`
+    select cm.id, cm.upvotes, cm.downvotes,
+      (select v.up from comment_votes v where v.comment_id = cm.id and v.user_id = ${viewerId}) as vote_up,
+      ${authorMuted(db, viewerId)},
+      coalesce(cm.edited_at > ${changedSince} or cm.deleted_at > ${changedSince}, false) as changed
+    from comments cm
+    where cm.id = any(${ids}::uuid[])`;
 }
 
 export async function getComment(db: Db, id: string, viewerId: string | null): Promise<CommentRow | undefined> {

@@ -25,6 +25,9 @@ export interface CommunityRow {
   rules: RuleRow[];
 }
 
+/** What a community says of its viewer, with its member count as it is now. */
+export type CommunityViewerRow = Pick<CommunityRow, 'noMembers' | 'userJoined' | 'userMod' | 'isMuted'>;
+
 export function presentRule(row: RuleRow): Rule {
   return {
     id: row.id,
@@ -41,14 +44,28 @@ export function presentCommunity(row: CommunityRow): Community {
     proPic: presentImage(row.proPic),
     bannerImage: presentImage(row.bannerImage),
     about: row.about,
-    noMembers: row.noMembers,
-    userJoined: row.userJoined,
-    userMod: row.userMod,
-    isMuted: row.isMuted,
+    ...viewerFields(row),
     mods: row.mods.map((mod) => ({ id: mod.id, username: mod.username })),
     rules: row.rules.map(presentRule),
     isDefault: row.isDefault,
     postingRestricted: row.postingRestricted,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+function viewerFields(row: CommunityViewerRow) {
+  return {
+    noMembers: row.noMembers,
+    userJoined: row.userJoined,
+    userMod: row.userMod,
+    isMuted: row.isMuted,
+  } satisfies Partial<Community>;
+}
+
+/**
+ * A community presented to nobody in particular (a visitor), as a member sees it: the two differ
+ * only in what `viewerFields` says.
+ */
+export function presentCommunityToMember(community: Community, row: CommunityViewerRow): Community {
+  return { ...community, ...viewerFields(row) };
 }

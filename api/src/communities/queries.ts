@@ -9,15 +9,21 @@ import type { CommunityRow } from './present.ts';
  * Communities with the viewer's relation to each (joined, moderating, muted), their mods and rules.
  * `extra` adds columns after these (the sort value a page's cursor is made from).
  */
+/** Whether the viewer has joined, moderates and has muted community `c`. */
+export function communityViewerColumns(db: Db, viewerId: string | null) {
+  return db`
+      exists (select 1 from community_members m where m.community_id = c.id and m.user_id = ${viewerId}) as user_joined,
+      exists (select 1 from community_mods m where m.community_id = c.id and m.user_id = ${viewerId}) as user_mod,
+      exists (select 1 from community_mutes m where m.community_id = c.id and m.user_id = ${viewerId}) as is_muted`;
+}
+
 function selectCommunities(db: Db, viewerId: string | null, extra = db``) {
   return db`
     select c.id, c.name, c.about, c.no_members, c.posting_restricted, c.created_at,
       ${imageJson(db, db`c.pro_pic_id`)} as pro_pic,
       ${imageJson(db, db`c.banner_image_id`)} as banner_image,
       exists (select 1 from default_communities d where d.community_id = c.id) as is_default,
-      exists (select 1 from community_members m where m.community_id = c.id and m.user_id = ${viewerId}) as user_joined,
-      exists (select 1 from community_mods m where m.community_id = c.id and m.user_id = ${viewerId}) as user_mod,
-      exists (select 1 from community_mutes m where m.community_id = c.id and m.user_id = ${viewerId}) as is_muted,
+      ${communityViewerColumns(db, viewerId)},
       coalesce((select json_agg(json_build_object('id', u.id, 'username', u.username) order by m.position)
         from community_mods m join users u on u.id = m.user_id where m.community_id = c.id), '[]') as mods,
       coalesce((select json_agg(json_build_object('id', r.id, 'rule', r.rule, 'description', r.description,

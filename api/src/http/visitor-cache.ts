@@ -1,8 +1,8 @@
 // What a visitor (not logged in) reads — feed pages, posts with their threads, reply pages — is the
 // same for every visitor: each answer is computed once per short interval and shared, and visitors
 // asking while it is being computed wait for that one computation instead of starting their own.
-// A member's feed page may start from the shared one (see memberFeedPage in posts/load.ts), never a member's answer
-// from here.
+// A member's feed page or post page may start from the shared one (see memberFeedPage and
+// memberPostPage in posts/load.ts), never a member's answer from here.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 

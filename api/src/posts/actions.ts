@@ -25,7 +25,7 @@ import {
   canActAs, canAnnounce, canDeleteAs, canEditPost, canLockAs, canPin, canPostIn, canPurgeContent, defaultLockGroup,
   hasPointsFor, type Actor,
 } from './policy.ts';
-import type { PostRow } from './present.ts';
+import type { PostRow, PostVisit } from './present.ts';
 import * as q from './queries.ts';
 
 const PUBLIC_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -217,7 +217,7 @@ export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeo
  * decides which comments are new to them, so a view with no comment since the last visit (the
  * post's last activity before it) writes nothing. Compared to the millisecond, equal times record.
  */
-export async function recordView(sql: Sql, post: PostRow, viewerId: string): Promise<void> {
+export async function recordView(sql: Sql, post: PostVisit, viewerId: string): Promise<void> {
   if (post.lastVisitAt !== null && post.lastActivityAt < post.lastVisitAt) return;
   await q.recordVisit(sql, post.id, viewerId);
 }

@@ -1,16 +1,19 @@
 // Reads of posts that answer 404 when the post is not there, and the feeds.
 import { Messages } from '@quorum/shared/errors';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
-import type { PostsPage } from '@quorum/shared/types';
+import type { Post, PostsPage } from '@quorum/shared/types';
+import { presentCommentToMember } from '../comments/present.ts';
+import { listCommentViewerRelations } from '../comments/queries.ts';
+import { presentCommunityToMember } from '../communities/present.ts';
 import type { Db } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
 import { badRequest, notFound, unauthorized } from '../http/errors.ts';
 import { assertCanModerate } from '../communities/load.ts';
 import type { Actor } from './policy.ts';
-import { presentToMember, type PostRow } from './present.ts';
+import { presentToMember, type PostRow, type PostVisit } from './present.ts';
 import {
-  countModeratedPosts, getPostById, getPostByPublicId, getPostState, listFeed, listModeratedPosts, listViewerRelations,
-  sortValue, type FeedScope, type PostState,
+  countModeratedPosts, getPostById, getPostByPublicId, getPostPageRelation, getPostState, listFeed, listModeratedPosts,
+  listViewerRelations, sortValue, type FeedScope, type PostState,
 } from './queries.ts';
 
 export async function loadPost(db: Db, publicId: string, viewerId: string | null): Promise<PostRow> {
@@ -107,6 +110,44 @@ export async function memberFeedPage(
     posts.push(presentToMember(post, relation));
   }
   return { posts, next: shared.next };
+}
+
+/**
+ * A member's post page made from the visitors' one (`shared`, at most `sharedAgeMs` old): the
+ * member's votes on the post and its comments, their muted authors, their last visit and their
+ * membership of the community are added, and the votes and member count read as they are now.
+ * Null when that page would differ from the member's own beyond its age: the member wrote the post
+ * (its author sees more of it once deleted) or it is deleted, the member has commented on it
+ * since, or a comment of the page has been edited or deleted since. Moderators of the community
+ * get their own page, so that what they have just done to the post shows at once; admins see more
+ * of posts and comments than visitors do, so their pages are always their own.
+ */
+export async function memberPostPage(
+  db: Db,
+  viewerId: string,
+  shared: Post,
+  sharedAgeMs: number,
+): Promise<{ page: Post; visit: PostVisit } | null> {
+  if (shared.deleted || shared.userId === viewerId) return null;
+  const since = new Date(Date.now() - sharedAgeMs);
+  const comments = shared.comments ?? [];
+  const [relation, commentRelations] = await Promise.all([
+    getPostPageRelation(db, viewerId, shared.id, since),
+    listCommentViewerRelations(db, viewerId, comments.map((comment) => comment.id), since),
+  ]);
+  if (!relation || relation.viewerCommented || relation.userMod) return null;
+  const byId = new Map(commentRelations.map((row) => [row.id, row]));
+  const memberComments = [];
+  for (const comment of comments) {
+    const row = byId.get(comment.id);
+    if (!row || row.changed) return null;
+    memberComments.push(presentCommentToMember(comment, row));
+  }
+  const community = shared.community && presentCommunityToMember(shared.community, { ...relation, noMembers: relation.communityNoMembers });
+  return {
+    page: { ...presentToMember(shared, relation), ...(community && { community }), comments: memberComments },
+    visit: { id: shared.id, lastVisitAt: relation.lastVisitAt, lastActivityAt: relation.lastActivityAt },
+  };
 }
 
 /**

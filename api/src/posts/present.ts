@@ -46,6 +46,9 @@ export interface PostRow {
   newComments: number;
 }
 
+/** What recording a member's visit to a post reads. */
+export type PostVisit = Pick<PostRow, 'id' | 'lastVisitAt' | 'lastActivityAt'>;
+
 export interface PostViewer {
   id: string;
   isAdmin: boolean;

@@ -1,4 +1,5 @@
 import type { FeedSort, PostType, UserGroup } from '@quorum/shared/types';
+import { communityViewerColumns } from '../communities/queries.ts';
 import type { Db } from '../db/connect.ts';
 import { attachImages, imageJson, imageObject } from '../images/queries.ts';
 import { hotness } from './hotness.ts';
@@ -77,6 +78,33 @@ export async function listViewerRelations(
     from posts p
     ${viewerJoins(db, viewerId)}
     where p.id = any(${ids}::uuid[])`;
+}
+
+/** How `viewerId` stands with a post and its community, for a post page made from the visitors' one. */
+export interface PostPageRelation extends PostViewerRow {
+  lastActivityAt: Date;
+  communityNoMembers: number;
+  userJoined: boolean;
+  userMod: boolean;
+  isMuted: boolean;
+  /** The viewer has commented on the post after `since`. */
+  viewerCommented: boolean;
+}
+
+/** Post `postId` as `viewerId` stands with it and its community, with the counts as they are now. */
+export async function getPostPageRelation(db: Db, viewerId: string, postId: string, since: Date): Promise<PostPageRelation | undefined> {
+  const [row] = await db<PostPageRelation[]>`
+    select p.upvotes, p.downvotes, p.no_comments, p.last_activity_at,
+      ${viewerColumns(db)},
+      c.no_members as community_no_members,
+      ${communityViewerColumns(db, viewerId)},
+      exists (select 1 from comments mine
+              where mine.post_id = p.id and mine.created_at > ${since} and mine.user_id = ${viewerId}) as viewer_commented
+    from posts p
+    join communities c on c.id = p.community_id
+    ${viewerJoins(db, viewerId)}
+    where p.id = ${postId}`;
+  return row;
 }
 
 export async function getPostByPublicId(db: Db, publicId: string, viewerId: string | null): Promise<PostRow | undefined> {

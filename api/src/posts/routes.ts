@@ -13,7 +13,7 @@ import { parse } from '../http/validate.ts';
 import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { createPost, deletePost, editPost, hidePost, recordView, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
-import { isSharedFeed, loadFeed, loadModeratedPosts, loadPost, loadPostById, memberFeedPage } from './load.ts';
+import { isSharedFeed, loadFeed, loadModeratedPosts, loadPost, loadPostById, memberFeedPage, memberPostPage } from './load.ts';
 import { presentPost } from './present.ts';
 
 export interface PostsRoutesOptions {
@@ -58,23 +58,32 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     const viewer = request.user;
     const db = request.readSql;
     const { publicId } = request.params;
-    const postPage = async (): Promise<Post> => {
-      const post = await loadPost(db, publicId, viewer?.id ?? null);
+    const key = `post ${publicId} ${fetchCommunity}`;
+    const postPage = async (reader: typeof viewer): Promise<Post> => {
+      const post = await loadPost(db, publicId, reader?.id ?? null);
       // The visit is recorded (on the primary) after reading, so that this answer still counts the comments new since the last one.
       const [thread, community] = await Promise.all([
-        loadCommentsPage(db, post.id, viewer?.id ?? null),
-        fetchCommunity === 'false' ? undefined : getCommunityById(db, post.communityId, viewer?.id ?? null),
-        viewer && recordView(sql, post, viewer.id),
+        loadCommentsPage(db, post.id, reader?.id ?? null),
+        fetchCommunity === 'false' ? undefined : getCommunityById(db, post.communityId, reader?.id ?? null),
+        reader && recordView(sql, post, reader.id),
       ]);
       return {
-        ...presentPost(post, viewer),
+        ...presentPost(post, reader),
         ...(community && { community: presentCommunity(community) }),
-        comments: thread.rows.map((row) => presentComment(row, viewer)),
+        comments: thread.rows.map((row) => presentComment(row, reader)),
         commentsNext: thread.next,
       };
     };
-    if (viewer) return postPage();
-    return sendToVisitor(visitorCache, request, reply, `post ${publicId} ${fetchCommunity}`, postPage);
+    if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => postPage(null));
+    if (!viewer.isAdmin) {
+      const shared = await visitorCache.get(key, () => postPage(null));
+      const member = await memberPostPage(db, viewer.id, shared.value as Post, visitorCache.ttlMs);
+      if (member) {
+        await recordView(sql, member.visit, viewer.id);
+        return member.page;
+      }
+    }
+    return postPage(viewer);
   });
 
   app.post('/posts', { config: { rateLimit: limits && limits.create } }, async (request, reply) => {
