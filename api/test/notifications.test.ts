@@ -221,6 +221,40 @@ describe('creating notifications', () => {
     ]);
   });
 
+  it('tells every author of a burst on several posts and comments, each item once with its count', async () => {
+    const [first, second, silent] = [await quietUser(), await quietUser(), await quietUser()];
+    const community = await makeCommunity(first.browser);
+    await setting(silent, 'upvote_notifications_off', true);
+    const posts = [await postIn(first, community.name, 'First A'), await postIn(first, community.name, 'First B'), await postIn(second, community.name, 'Second A')];
+    const silentPost = await postIn(silent, community.name, 'Silent');
+    const commentId = await comment(second, posts[2]!);
+    const voters = await Promise.all(Array.from({ length: 3 }, () => quietUser()));
+
+    const votes = voters.flatMap((voter, i) => [
+      ...posts.slice(0, i + 1).map((post) => voter.browser.post('/api/_postVote', { postId: post.id, up: true })),
+      voter.browser.post('/api/_postVote', { postId: silentPost.id, up: true }),
+      voter.browser.post('/api/_commentVote', { commentId, up: true }),
+    ]);
+    expect(new Set((await Promise.all(votes)).map((answer) => answer.statusCode))).toEqual(new Set([200]));
+    await jobsSettled();
+
+    expect(await t.sql`select 1 from vote_notices`).toHaveLength(0);
+    // The authors' own upvotes, given with their posts and comment, count too.
+    const firstPage = await list(first.browser);
+    expect(firstPage.count).toBe(2);
+    expect(firstPage.items.map((item) => item.title).sort()).toEqual([
+      '<b>3 upvotes</b> on your post <b>First B</b>',
+      '<b>4 upvotes</b> on your post <b>First A</b>',
+    ]);
+    const secondPage = await list(second.browser);
+    expect(secondPage.count).toBe(2);
+    expect(secondPage.items.map((item) => item.title).sort()).toEqual([
+      '<b>2 upvotes</b> on your post <b>Second A</b>',
+      '<b>4 upvotes</b> on your comment in <b>Second A</b>',
+    ]);
+    expect((await list(silent.browser)).count).toBe(0);
+  });
+
   it('tells authors whose post mods or admins delete, not when they delete it themselves', async () => {
     const mod = await quietUser();
     const community = await makeCommunity(mod.browser);
