@@ -194,6 +194,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false }: A
       honourIdempotencyKeys(api, sql);
       await api.register(initialRoutes, {
         sql,
+        visitorCache,
         vapidPublicKey: secrets.vapid.publicKey,
         captchaSiteKey: (config.captchaSecret && config.captchaSiteKey) || null,
       });

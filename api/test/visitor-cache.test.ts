@@ -274,6 +274,31 @@ describe('post pages of members', () => {
   });
 });
 
+describe("the app's start data", () => {
+  type Initial = { communities: Array<{ name: string; userJoined: boolean }>; noUsers: number; contactEmail: string; user: { username: string } | null };
+
+  it('keeps what is the same for everyone, while the member\'s own parts are read afresh', async () => {
+    const before = (await new Browser(t.app).get('/api/_initial')).json<Initial>();
+    expect(before.user).toBeNull();
+    const member = await signUp(t.app);
+    const community = await makeCommunity(t.sql);
+    expect((await member.browser.post('/api/_joinCommunity', { communityId: community.id })).statusCode).toBe(200);
+    await t.sql`update site_settings set contact_email = 'kept@quorum.example' where id = 1`;
+
+    // Visitors get the kept sidebar, count of users and settings.
+    const visitor = (await new Browser(t.app).get('/api/_initial')).json<Initial>();
+    expect(visitor).toMatchObject({ noUsers: before.noUsers, contactEmail: before.contactEmail });
+    expect(visitor.communities.map((c) => c.name)).toEqual(before.communities.map((c) => c.name));
+    // The member gets the kept settings with their own account and sidebar as they are now.
+    const own = await member.browser.get('/api/_initial');
+    expect(own.json<Initial>()).toMatchObject({ user: { username: member.username }, noUsers: before.noUsers, contactEmail: before.contactEmail });
+    expect(own.json<Initial>().communities).toEqual([expect.objectContaining({ name: community.name, userJoined: true })]);
+    // Nothing personal is offered to shared caches.
+    expect(own.headers['cache-control'] ?? '').not.toMatch(/public/);
+    expect(own.headers.etag).toBeUndefined();
+  });
+});
+
 describe('feed pages of visitors with keeping off', () => {
   it('show a new post at once and tell browsers to check again', async () => {
     const fresh = await buildTestApp();

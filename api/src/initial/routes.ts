@@ -1,48 +1,69 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { InitialData } from '@quorum/shared/types';
+import type { Community, InitialData, ReportReason } from '@quorum/shared/types';
 import { presentCommunity } from '../communities/present.ts';
 import { listBannedFrom, listSidebarCommunities } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
+import type { VisitorCache } from '../http/visitor-cache.ts';
 import { presentList } from '../lists/present.ts';
 import { listOwnLists } from '../lists/queries.ts';
 import { presentMutes } from '../mutes/present.ts';
 import { listMutes } from '../mutes/queries.ts';
 import { presentReportReason } from '../reports/present.ts';
 import { listReportReasons } from '../reports/queries.ts';
+import type { SiteSettingsRow } from '../site/present.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { presentUser } from '../users/present.ts';
 import { countUsers, loadUser } from '../users/queries.ts';
 
 export interface InitialRoutesOptions {
   sql: Sql;
+  /** Keeps what is the same for everyone (and the visitors' sidebar) for a short while. */
+  visitorCache: VisitorCache;
   vapidPublicKey: string;
   /** The captcha's site key when sign-ups are checked with one. */
   captchaSiteKey: string | null;
 }
 
-const initialRoutes: FastifyPluginAsync<InitialRoutesOptions> = async (app, { sql, vapidPublicKey, captchaSiteKey }) => {
+/** What the app's start reads that is the same for every visitor, and for members but the sidebar. */
+interface SiteFacts {
+  visitorCommunities: Community[];
+  reportReasons: ReportReason[];
+  settings: SiteSettingsRow;
+  noUsers: number;
+}
+
+async function loadSiteFacts(sql: Sql): Promise<SiteFacts> {
+  const [communities, reportReasons, settings, noUsers] = await Promise.all([
+    listSidebarCommunities(sql, null),
+    listReportReasons(sql),
+    getSiteSettings(sql),
+    countUsers(sql),
+  ]);
+  return { visitorCommunities: communities.map(presentCommunity), reportReasons: reportReasons.map(presentReportReason), settings, noUsers };
+}
+
+const initialRoutes: FastifyPluginAsync<InitialRoutesOptions> = async (app, { sql, visitorCache, vapidPublicKey, captchaSiteKey }) => {
   /** Everything the app needs to start, in one round of parallel queries. */
   app.get('/_initial', async (request): Promise<InitialData> => {
     const viewerId = request.user?.id ?? null;
-    const [user, communities, reportReasons, settings, noUsers, bannedFrom, mutes, lists] = await Promise.all([
+    const [site, user, communities, bannedFrom, mutes, lists] = await Promise.all([
+      visitorCache.get('initial', () => loadSiteFacts(sql)).then((answer) => answer.value as SiteFacts),
       viewerId ? loadUser(sql, viewerId) : null,
-      listSidebarCommunities(sql, viewerId),
-      listReportReasons(sql),
-      getSiteSettings(sql),
-      countUsers(sql),
+      viewerId ? listSidebarCommunities(sql, viewerId).then((rows) => rows.map(presentCommunity)) : null,
       viewerId ? listBannedFrom(sql, viewerId) : [],
       viewerId ? listMutes(sql, viewerId) : { userMutes: [], communityMutes: [] },
       viewerId ? listOwnLists(sql, viewerId) : [],
     ]);
+    const { settings } = site;
     return {
       user: user && presentUser(user, user),
-      communities: communities.map(presentCommunity),
-      reportReasons: reportReasons.map(presentReportReason),
+      communities: communities ?? site.visitorCommunities,
+      reportReasons: site.reportReasons,
       bannedFrom,
       mutes: presentMutes(mutes),
       lists: lists.map(presentList),
       vapidPublicKey,
-      noUsers,
+      noUsers: site.noUsers,
       signupsDisabled: settings.signupsDisabled,
       imagePostSubmitReqPoints: settings.imagePostSubmitReqPoints,
       linkPostSubmitReqPoints: settings.linkPostSubmitReqPoints,
