@@ -5,10 +5,6 @@ import { imageJson } from '../images/queries.ts';
 import type { Standing } from './policy.ts';
 import type { CommunityRow } from './present.ts';
 
-/**
- * Communities with the viewer's relation to each (joined, moderating, muted), their mods and rules.
- * `extra` adds columns after these (the sort value a page's cursor is made from).
- */
 /** Whether the viewer has joined, moderates and has muted community `c`. */
 export function communityViewerColumns(db: Db, viewerId: string | null) {
   return db`
@@ -17,6 +13,10 @@ export function communityViewerColumns(db: Db, viewerId: string | null) {
       exists (select 1 from community_mutes m where m.community_id = c.id and m.user_id = ${viewerId}) as is_muted`;
 }
 
+/**
+ * Communities with the viewer's relation to each (joined, moderating, muted), their mods and rules.
+ * `extra` adds columns after these (the sort value a page's cursor is made from).
+ */
 function selectCommunities(db: Db, viewerId: string | null, extra = db``) {
   return db`
     select c.id, c.name, c.about, c.no_members, c.posting_restricted, c.created_at,

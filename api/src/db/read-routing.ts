@@ -27,6 +27,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The handle this request's reads go to: a replica for routes that allow it, else the primary. */
     readSql: Sql;
+    /**
+     * The route may read from a replica, but this visitor has just written: their reads go to the
+     * primary, and what they get must be computed for them, not made from an answer shared with
+     * others (which a replica, or their own primary read, would have made).
+     */
+    readsOwnWrites: boolean;
   }
 }
 
@@ -39,12 +45,14 @@ export interface ReadRoutingOptions {
 export default fp<ReadRoutingOptions>(
   async (app, { sql, replicas, secureCookies }) => {
     app.decorateRequest('readSql', null as unknown as Sql);
+    app.decorateRequest('readsOwnWrites', false);
     let turn = 0;
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
       // The matched route decides, never the address as written.
-      const mayUseReplica = replicas.length > 0 && request.routeOptions.config.reads === 'replica' && !request.cookies[RECENT_WRITE_COOKIE];
-      if (!mayUseReplica) {
+      const replicaRoute = replicas.length > 0 && request.routeOptions.config.reads === 'replica';
+      request.readsOwnWrites = replicaRoute && Boolean(request.cookies[RECENT_WRITE_COOKIE]);
+      if (!replicaRoute || request.readsOwnWrites) {
         request.readSql = sql;
         return;
       }

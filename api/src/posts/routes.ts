@@ -45,7 +45,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       return { posts: feed.rows.map((row) => presentPost(row, reader)), next: feed.next };
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => feedPage(null));
-    if (!viewer.isAdmin && isSharedFeed(query)) {
+    if (!viewer.isAdmin && !request.readsOwnWrites && isSharedFeed(query)) {
       const shared = await visitorCache.get(key, () => feedPage(null));
       const page = await memberFeedPage(request.readSql, viewer.id, query, shared.value as PostsPage, visitorCache.ttlMs);
       if (page) return page;
@@ -75,7 +75,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       };
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => postPage(null));
-    if (!viewer.isAdmin) {
+    if (!viewer.isAdmin && !request.readsOwnWrites) {
       const shared = await visitorCache.get(key, () => postPage(null));
       const member = await memberPostPage(db, viewer.id, shared.value as Post, visitorCache.ttlMs);
       if (member) {
