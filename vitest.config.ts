@@ -8,10 +8,11 @@ const apiProject = (kind: 'pglite' | 'postgres') => ({
     // Tests of the embedded database process, of the S3 image store and the walk of every route
     // with bad input (refused the same way by both databases, which run the same Postgres) run
     // once, in the pglite project; read replicas and several processes on one database need a
-    // Postgres server.
+    // Postgres server, and the tests of the HTTP layer alone (headers, rate limits, retried
+    // writes) run once, there.
     exclude: kind === 'postgres'
       ? ['test/embedded-*.test.ts', 'test/images-s3.test.ts', 'test/bad-input.test.ts']
-      : ['test/replicas.test.ts', 'test/scale-out.test.ts'],
+      : ['test/replicas.test.ts', 'test/scale-out.test.ts', 'test/http.test.ts', 'test/rate-limit.test.ts', 'test/idempotency.test.ts'],
     env: { TEST_DB: kind },
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
