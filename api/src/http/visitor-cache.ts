@@ -97,3 +97,11 @@ export async function sendToVisitor(
   if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(answer.json);
 }
+
+/**
+ * Whether a member's page may start from the visitors' kept one: not for an admin, who also sees
+ * what was removed, nor for a member who has just written, whose own writes must show.
+ */
+export function memberMayStartFromShared(request: FastifyRequest): boolean {
+  return Boolean(request.user && !request.user.isAdmin && !request.readsOwnWrites);
+}

@@ -10,7 +10,7 @@ import { presentCommunity } from '../communities/present.ts';
 import { getCommunityById } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
 import { parse } from '../http/validate.ts';
-import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
+import { memberMayStartFromShared, sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { createPost, deletePost, editPost, hidePost, recordView, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
 import { isSharedFeed, loadFeed, loadModeratedPosts, loadPost, loadPostById, memberFeedPage, memberPostPage } from './load.ts';
@@ -45,7 +45,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       return { posts: feed.rows.map((row) => presentPost(row, reader)), next: feed.next };
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => feedPage(null));
-    if (!viewer.isAdmin && !request.readsOwnWrites && isSharedFeed(query)) {
+    if (memberMayStartFromShared(request) && isSharedFeed(query)) {
       const shared = await visitorCache.get(key, () => feedPage(null));
       const page = await memberFeedPage(request.readSql, viewer.id, query, shared.value as PostsPage, visitorCache.ttlMs);
       if (page) return page;
@@ -75,7 +75,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       };
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => postPage(null));
-    if (!viewer.isAdmin && !request.readsOwnWrites) {
+    if (memberMayStartFromShared(request)) {
       const shared = await visitorCache.get(key, () => postPage(null));
       const member = await memberPostPage(db, viewer.id, shared.value as Post, visitorCache.ttlMs);
       if (member) {
