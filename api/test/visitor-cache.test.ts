@@ -12,6 +12,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The answer to `url` that a server keeping nothing computes for `member` alone. */
+async function ownAnswer(member: Awaited<ReturnType<typeof signUp>>, url: string): Promise<unknown> {
+  const fresh = await buildApp({ config: { ...loadConfig({}), rateLimit: false, webDist: undefined, visitorCacheMs: 0 }, sql: t.sql });
+  try {
+    const own = await fresh.inject({ method: 'GET', url, headers: { cookie: `sid=${member.browser.cookie('sid')}` } });
+    expect(own.statusCode).toBe(200);
+    return own.json();
+  } finally {
+    await fresh.close();
+  }
+}
+
 const titles = (response: { json: <T>() => T }) => response.json<{ posts: Array<{ title: string }> }>().posts.map((post) => post.title);
 
 describe('feed pages of visitors', () => {
@@ -134,6 +146,93 @@ describe('feed pages of members', () => {
   });
 });
 
+describe('home feeds of members', () => {
+  type Card = { id: string; title: string; upvotes: number; userVotedUp: boolean; isPinnedSite: boolean };
+  const cards = (response: { json: <T>() => T }) => response.json<{ posts: Card[]; next: string | null }>();
+
+  /** Three communities with posts of their own (a few of them upvoted), and a member of the first two. */
+  async function joinedCommunities() {
+    const author = await signUp(t.app);
+    const voters = [await signUp(t.app), await signUp(t.app)];
+    const communities = [await makeCommunity(t.sql), await makeCommunity(t.sql), await makeCommunity(t.sql)];
+    const posts: Record<string, { id: string; publicId: string }> = {};
+    for (const [index, community] of communities.entries()) {
+      await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
+      for (let n = 1; n <= 4 - index; n++) {
+        const title = `C${index + 1} post ${n}`;
+        const created = await author.browser.post('/api/posts', { title, community: community.name });
+        expect(created.statusCode).toBe(201);
+        posts[title] = created.json();
+      }
+    }
+    for (const title of ['C1 post 1', 'C2 post 1', 'C2 post 2']) {
+      for (const voter of voters) expect((await voter.browser.post('/api/_postVote', { postId: posts[title]?.id, up: true })).statusCode).toBe(200);
+    }
+    const member = await signUp(t.app);
+    for (const community of communities.slice(0, 2)) await joinCommunity(t.sql, community.id, member.user.id);
+    return { author, communities, posts, member };
+  }
+
+  it("merge the first posts of each joined community, with the member's votes, the same as the member's own page", async () => {
+    const { author, communities, posts, member } = await joinedCommunities();
+    const admin = await signUp(t.app);
+    await makeAdmin(t.sql, admin.user.id);
+    expect((await admin.browser.request('PUT', `/api/posts/${posts['C3 post 1']?.publicId}?action=pin&siteWide=true`)).statusCode).toBe(200);
+    expect((await member.browser.post('/api/_postVote', { postId: posts['C1 post 2']?.id, up: true })).statusCode).toBe(200);
+
+    for (const sort of ['hot', 'latest', 'activity', 'all', 'day']) {
+      const url = `/api/posts?feed=home&sort=${sort}&limit=3`;
+      const page = cards(await member.browser.get(url));
+      expect(page).toEqual(await ownAnswer(member, url));
+      expect(page.posts.map((post) => post.title)).not.toContain('C3 post 2');
+      // The next page follows the merged page's cursor as it follows the member's own.
+      const nextUrl = `${url}&next=${encodeURIComponent(page.next ?? '')}`;
+      expect(cards(await member.browser.get(nextUrl))).toEqual(await ownAnswer(member, nextUrl));
+    }
+    const hot = cards(await member.browser.get('/api/posts?feed=home&sort=hot&limit=3')).posts;
+    expect(hot.map((post) => post.title)).toEqual(['C3 post 1', 'C2 post 2', 'C2 post 1', 'C1 post 1']);
+    expect(hot[0]?.isPinnedSite).toBe(true);
+    const latest = cards(await member.browser.get('/api/posts?feed=home&sort=latest&limit=3')).posts;
+    expect(latest.map((post) => post.title)).toEqual(['C2 post 3', 'C2 post 2', 'C2 post 1']);
+    expect(cards(await member.browser.get('/api/posts?feed=home&sort=latest&limit=10')).posts.find((post) => post.title === 'C1 post 2'))
+      .toMatchObject({ upvotes: 2, userVotedUp: true });
+
+    // A new post of a joined community comes when that community's posts are read again, as on visitors' pages;
+    // a community joined a moment ago shows at once.
+    expect((await author.browser.post('/api/posts', { title: 'C1 post 5', community: communities[0]?.name })).statusCode).toBe(201);
+    const kept = cards(await member.browser.get('/api/posts?feed=home&sort=latest&limit=10')).posts.map((post) => post.title);
+    expect(kept).not.toContain('C1 post 5');
+    expect((await member.browser.post('/api/_joinCommunity', { communityId: communities[2]?.id })).statusCode).toBe(200);
+    const joined = cards(await member.browser.get('/api/posts?feed=home&sort=latest&limit=10')).posts.map((post) => post.title);
+    expect(joined).toContain('C3 post 2');
+    expect(joined).not.toContain('C1 post 5');
+  });
+
+  it('are the member\'s own when the merged page holds a post they hid or muted, when they have just posted, and past 50 communities', async () => {
+    const url = '/api/posts?feed=home&sort=latest&limit=3';
+    const hiding = await joinedCommunities();
+    expect(cards(await hiding.member.browser.get(url)).posts.map((post) => post.title)).toEqual(['C2 post 3', 'C2 post 2', 'C2 post 1']);
+    expect((await hiding.member.browser.post('/api/hidden_posts', { postId: hiding.posts['C2 post 2']?.id })).statusCode).toBeLessThan(300);
+    expect(cards(await hiding.member.browser.get(url)).posts.map((post) => post.title)).toEqual(['C2 post 3', 'C2 post 1', 'C1 post 4']);
+
+    const muting = await joinedCommunities();
+    expect(cards(await muting.member.browser.get(url)).posts).toHaveLength(3);
+    expect((await muting.member.browser.post('/api/mutes', { userId: muting.author.user.id })).statusCode).toBeLessThan(300);
+    expect(cards(await muting.member.browser.get(url)).posts).toEqual([]);
+
+    const posting = await joinedCommunities();
+    expect(cards(await posting.member.browser.get(url)).posts).toHaveLength(3);
+    expect((await posting.member.browser.post('/api/posts', { title: 'Mine', community: posting.communities[0]?.name })).statusCode).toBe(201);
+    expect(cards(await posting.member.browser.get(url)).posts.map((post) => post.title)).toEqual(['Mine', 'C2 post 3', 'C2 post 2']);
+
+    const many = await joinedCommunities();
+    expect(cards(await many.member.browser.get(url)).posts).toHaveLength(3);
+    for (let n = 0; n < 49; n++) await joinCommunity(t.sql, (await makeCommunity(t.sql)).id, many.member.user.id);
+    expect((await many.author.browser.post('/api/posts', { title: 'C1 post 5', community: many.communities[0]?.name })).statusCode).toBe(201);
+    expect(cards(await many.member.browser.get(url)).posts.map((post) => post.title)).toEqual(['C1 post 5', 'C2 post 3', 'C2 post 2']);
+  });
+});
+
 describe('posts and threads as visitors see them', () => {
   it('are shared between visitors, with validators, while logged-in users see new comments at once', async () => {
     const community = await makeCommunity(t.sql);
@@ -224,14 +323,7 @@ describe('post pages of members', () => {
     ]);
 
     // The same as the page computed for the member alone, by a server that keeps nothing.
-    const fresh = await buildApp({ config: { ...loadConfig({}), rateLimit: false, webDist: undefined, visitorCacheMs: 0 }, sql: t.sql });
-    try {
-      const own = await fresh.inject({ method: 'GET', url, headers: { cookie: `sid=${member.browser.cookie('sid')}` } });
-      expect(own.statusCode).toBe(200);
-      expect(page).toEqual(own.json());
-    } finally {
-      await fresh.close();
-    }
+    expect(page).toEqual(await ownAnswer(member, url));
     // A comment by someone else comes to the member when the kept page is made again, as to visitors.
     expect((await replier.browser.post(`/api/posts/${publicId}/comments`, { body: 'Later.' })).statusCode).toBe(201);
     expect((await member.browser.get(url)).json<Page>().comments).toHaveLength(2);

@@ -110,6 +110,14 @@ export async function getCommunityIdByName(db: Db, name: string): Promise<string
   return row?.id;
 }
 
+/** The ids of the communities a user joined, leaving out deleted ones. */
+export async function listJoinedCommunityIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db<{ id: string }[]>`
+    select c.id from community_members m join communities c on c.id = m.community_id
+    where m.user_id = ${userId} and c.deleted_at is null`;
+  return rows.map((row) => row.id);
+}
+
 /**
  * The communities of the sidebar: the ones a user joined; for visitors the default ones, or the
  * largest few while the site has none (the same communities their home feed shows).

@@ -5,15 +5,17 @@ import type { Post, PostsPage } from '@quorum/shared/types';
 import { presentCommentToMember } from '../comments/present.ts';
 import { listCommentViewerRelations } from '../comments/queries.ts';
 import { presentCommunityToMember } from '../communities/present.ts';
+import { listJoinedCommunityIds } from '../communities/queries.ts';
 import type { Db } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
 import { badRequest, notFound, unauthorized } from '../http/errors.ts';
+import type { VisitorCache } from '../http/visitor-cache.ts';
 import { assertCanModerate } from '../communities/load.ts';
 import type { Actor } from './policy.ts';
-import { presentToMember, type PostRow, type PostVisit } from './present.ts';
+import { presentPost, presentToMember, type PostRow, type PostVisit } from './present.ts';
 import {
   countModeratedPosts, getPostById, getPostByPublicId, getPostPageRelation, getPostState, listFeed, listModeratedPosts,
-  listViewerRelations, sortValue, type FeedScope, type PostState,
+  listSitePinned, listViewerRelations, sortValue, type FeedScope, type PostState,
 } from './queries.ts';
 
 export async function loadPost(db: Db, publicId: string, viewerId: string | null): Promise<PostRow> {
@@ -84,11 +86,8 @@ export function isSharedFeed(query: FeedQuery): boolean {
 
 /**
  * A member's page of a shared feed made from the visitors' page (`shared`, at most `sharedAgeMs`
- * old): the member's votes, hidden marks and visits are added, and the counts read as they are
- * now. Null when that page would differ from the member's own beyond its age: it holds a post the
- * member's feed leaves out (hidden, deleted since, by a muted user or in a muted community), or
- * the member has posted since it was made. The member's page is then computed for them.
- * Admins see more of some posts than visitors do, so their pages are always their own.
+ * old): see `memberPageOf`. Admins see more of some posts than visitors do, so their pages are
+ * always their own.
  */
 export async function memberFeedPage(
   db: Db,
@@ -97,10 +96,27 @@ export async function memberFeedPage(
   shared: PostsPage,
   sharedAgeMs: number,
 ): Promise<PostsPage | null> {
+  return memberPageOf(db, viewerId, shared, { excludeMutedCommunities: feedScope(query, viewerId).kind === 'all', sharedAgeMs });
+}
+
+/**
+ * A member's page made from a page as visitors see it (`shared`, at most `sharedAgeMs` old): the
+ * member's votes, hidden marks and visits are added, and the counts read as they are now. Null
+ * when that page would differ from the member's own beyond its age: it holds a post the member's
+ * feed leaves out (hidden, deleted since, by a muted user or, when `excludeMutedCommunities`, in a
+ * muted community), or the member has posted since it was made. The member's page is then computed
+ * for them.
+ */
+async function memberPageOf(
+  db: Db,
+  viewerId: string,
+  shared: PostsPage,
+  options: { excludeMutedCommunities: boolean; sharedAgeMs: number },
+): Promise<PostsPage | null> {
   if (shared.posts.length === 0) return null;
   const relations = await listViewerRelations(db, viewerId, shared.posts.map((post) => post.id), {
-    excludeMutedCommunities: feedScope(query, viewerId).kind === 'all',
-    postedSince: new Date(Date.now() - sharedAgeMs),
+    excludeMutedCommunities: options.excludeMutedCommunities,
+    postedSince: new Date(Date.now() - options.sharedAgeMs),
   });
   const byId = new Map(relations.map((relation) => [relation.id, relation]));
   const posts = [];
@@ -110,6 +126,58 @@ export async function memberFeedPage(
     posts.push(presentToMember(post, relation));
   }
   return { posts, next: shared.next };
+}
+
+/** Above this many joined communities, a member's home feed is read in one statement rather than merged. */
+const HOME_MERGE_MAX_COMMUNITIES = 50;
+
+/** A post as visitors see it, with the value its sort orders by. */
+interface RankedPost {
+  key: number | string | null;
+  post: Post;
+}
+
+/** Higher keys first, then higher ids, as the feeds' statements order them. */
+function byRank(a: RankedPost, b: RankedPost): number {
+  if (a.key !== b.key && a.key !== null && b.key !== null) return a.key < b.key ? 1 : -1;
+  return a.post.id < b.post.id ? 1 : a.post.id > b.post.id ? -1 : 0;
+}
+
+/**
+ * The first page of a member's home feed, merged from the posts each community they joined ranks
+ * first for the feed's sort (kept for `cache.ttlMs`, as visitors' pages are) and made the member's
+ * own as in `memberPageOf`. Each community offers as many posts as the page holds, plus one, so
+ * the merge picks the same posts as the member's own statement would. Null for later pages (their
+ * cursors are read as asked), for members of more than HOME_MERGE_MAX_COMMUNITIES communities, and
+ * where `memberPageOf` gives way.
+ */
+export async function memberHomePage(db: Db, cache: VisitorCache, viewerId: string, query: FeedQuery): Promise<PostsPage | null> {
+  if (query.feed !== 'home' || query.communityId || query.next) return null;
+  const communities = await listJoinedCommunityIds(db, viewerId);
+  if (communities.length > HOME_MERGE_MAX_COMMUNITIES) return null;
+  const { sort, limit } = query;
+  const [ranked, pinned] = await Promise.all([
+    Promise.all(communities.map((communityId) => homeCandidates(db, cache, communityId, query))),
+    sort === 'hot' ? sitePinned(db, cache) : [],
+  ]);
+  const page = pageOf(ranked.flat().sort(byRank), limit, (last) => ({ sort, value: last.key, id: last.post.id }));
+  const shared = { posts: [...pinned, ...page.rows.map((row) => row.post)], next: page.next };
+  return memberPageOf(db, viewerId, shared, { excludeMutedCommunities: false, sharedAgeMs: cache.ttlMs });
+}
+
+/** What a community offers a home feed: its first posts for the sort, site-wide pins left out (they lead the page apart). */
+async function homeCandidates(db: Db, cache: VisitorCache, communityId: string, query: FeedQuery): Promise<RankedPost[]> {
+  const { sort, limit } = query;
+  const answer = await cache.get(`home candidates ${communityId} ${sort} ${limit}`, async () => {
+    const rows = await listFeed(db, { scope: { kind: 'community', communityId }, sort, viewerId: null, limit, excludePinned: 'site' });
+    return rows.map((row): RankedPost => ({ key: sortValue(sort, row), post: presentPost(row, null) }));
+  });
+  return answer.value as RankedPost[];
+}
+
+async function sitePinned(db: Db, cache: VisitorCache): Promise<Post[]> {
+  const answer = await cache.get('site pinned', async () => (await listSitePinned(db)).map((row) => presentPost(row, null)));
+  return answer.value as Post[];
 }
 
 /**

@@ -326,6 +326,14 @@ export async function listFeed(db: Db, query: FeedOptions): Promise<PostRow[]> {
     order by page.pinned desc nulls last, page.key desc, page.id desc`;
 }
 
+/** The posts pinned site-wide, as a visitor sees them, in the order they lead the hot feeds (latest pinned first). */
+export async function listSitePinned(db: Db): Promise<PostRow[]> {
+  return db<PostRow[]>`
+    ${selectPosts(db, null)}
+    where p.deleted_at is null and p.pinned_site_at is not null
+    order by p.pinned_site_at desc, p.id desc`;
+}
+
 export interface ModeratedListOptions {
   communityId: string;
   filter: 'deleted' | 'locked';

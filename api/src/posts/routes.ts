@@ -13,7 +13,7 @@ import { parse } from '../http/validate.ts';
 import { memberMayStartFromShared, sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { createPost, deletePost, editPost, hidePost, recordView, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
-import { isSharedFeed, loadFeed, loadModeratedPosts, loadPost, loadPostById, memberFeedPage, memberPostPage } from './load.ts';
+import { isSharedFeed, loadFeed, loadModeratedPosts, loadPost, loadPostById, memberFeedPage, memberHomePage, memberPostPage } from './load.ts';
 import { presentPost } from './present.ts';
 
 export interface PostsRoutesOptions {
@@ -45,9 +45,11 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       return { posts: feed.rows.map((row) => presentPost(row, reader)), next: feed.next };
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => feedPage(null));
-    if (memberMayStartFromShared(request) && isSharedFeed(query)) {
-      const shared = await visitorCache.get(key, () => feedPage(null));
-      const page = await memberFeedPage(request.readSql, viewer.id, query, shared.value as PostsPage, visitorCache.ttlMs);
+    if (memberMayStartFromShared(visitorCache, request)) {
+      const visitorsPage = async () => (await visitorCache.get(key, () => feedPage(null))).value as PostsPage;
+      const page = isSharedFeed(query)
+        ? await memberFeedPage(request.readSql, viewer.id, query, await visitorsPage(), visitorCache.ttlMs)
+        : await memberHomePage(request.readSql, visitorCache, viewer.id, query);
       if (page) return page;
     }
     return feedPage(viewer);
@@ -75,7 +77,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       };
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => postPage(null));
-    if (memberMayStartFromShared(request)) {
+    if (memberMayStartFromShared(visitorCache, request)) {
       const shared = await visitorCache.get(key, () => postPage(null));
       const member = await memberPostPage(db, viewer.id, shared.value as Post, visitorCache.ttlMs);
       if (member) {
