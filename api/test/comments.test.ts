@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_REPLIES_PER_COMMENT } from '@quorum/shared/constants';
+import { COMMENT_REPLIES_PER_COMMENT, COMMENT_REPLIES_PER_PAGE, COMMENTS_PAGE_SIZE } from '@quorum/shared/constants';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { makeAdmin, makeCommunity, userId } from './helpers/factories.ts';
 
@@ -191,6 +191,36 @@ describe('reading threads', () => {
     expect(subtree.comments.map((c: { id: string }) => c.id)).toEqual([child.id, grandchild.id]);
     expect(subtree.next).toBeNull();
     expect((await new Browser(t.app).get(`/api/posts/${post.publicId}/comments?parentId=bad`)).statusCode).toBe(400);
+  });
+
+  it('brings at most COMMENT_REPLIES_PER_PAGE replies with a page of top-level comments, shallowest and best first', async () => {
+    const { post, author } = await thread();
+    const each = COMMENT_REPLIES_PER_COMMENT;
+    await t.sql`
+      with root as (
+        insert into comments (post_id, community_id, user_id, body, upvotes)
+        select ${post.id}, p.community_id, ${author.id}, 'Root ' || g, 100 + g
+        from generate_series(1, ${COMMENTS_PAGE_SIZE}) g, posts p where p.id = ${post.id}
+        returning id, community_id
+      ), reply as (
+        insert into comments (post_id, community_id, user_id, body, upvotes, parent_id, depth, ancestors)
+        select ${post.id}, root.community_id, ${author.id}, 'Reply', r, root.id, 1, array[root.id]
+        from root, generate_series(1, ${each}) r
+        returning id, community_id, ancestors
+      )
+      insert into comments (post_id, community_id, user_id, body, upvotes, parent_id, depth, ancestors)
+      select ${post.id}, reply.community_id, ${author.id}, 'Reply to a reply', r, reply.id, 2, reply.ancestors || reply.id
+      from reply, generate_series(1, ${each}) r`;
+    const first = (await new Browser(t.app).get(`/api/posts/${post.publicId}`)).json<{ comments: Array<{ depth: number; upvotes: number }> }>();
+    expect(first.comments.filter((c) => c.depth === 0)).toHaveLength(COMMENTS_PAGE_SIZE);
+    // Of the replies each comment's best ones bring, level by level, the page keeps the shallowest, best first.
+    const best = Array.from({ length: each }, (_, i) => each - i);
+    const offered = [
+      ...best.flatMap((upvotes) => Array<string>(COMMENTS_PAGE_SIZE).fill(`1:${upvotes}`)),
+      ...best.flatMap((upvotes) => Array<string>(COMMENTS_PAGE_SIZE * each).fill(`2:${upvotes}`)),
+    ];
+    expect(offered.length).toBeGreaterThan(COMMENT_REPLIES_PER_PAGE);
+    expect(first.comments.filter((c) => c.depth > 0).map((c) => `${c.depth}:${c.upvotes}`)).toEqual(offered.slice(0, COMMENT_REPLIES_PER_PAGE));
   });
 
   it('brings the best COMMENT_REPLIES_PER_COMMENT replies of each comment, level by level, and long chains whole', async () => {
