@@ -28,6 +28,8 @@ interface StatsRow {
 export interface BssEventRow {
   id: string;
   createdAt: Date;
+  /** `createdAt` in microseconds since the epoch, exactly as stored: what the cursor holds. */
+  createdUs: number;
   payload: BssPayload;
 }
 
@@ -85,13 +87,17 @@ export async function recordSiteStats(db: Db, at: Date): Promise<void> {
   await insertEvent(db, BSS, key, { ...bssPayload(await computeSiteStats(db, at)) });
 }
 
-/** The recorded statistics, newest first. */
+/**
+ * The recorded statistics, newest first by the time they were recorded (an id holds the time it
+ * was made only to the millisecond, which may differ from the recorded time).
+ */
 export async function listSiteStats(db: Db, next?: string): Promise<{ rows: BssEventRow[]; next: string | null }> {
-  const cursor = decodeCursor(next, BSS, cursorValue.none);
+  const cursor = decodeCursor(next, BSS, cursorValue.natural);
   const rows = await db<BssEventRow[]>`
-    select id, created_at, payload from analytics_events
-    where name = ${BSS} ${cursor ? db`and id < ${cursor.id}` : db``}
-    order by id desc
+    select id, created_at, (extract(epoch from created_at) * 1000000)::bigint as created_us, payload from analytics_events
+    where name = ${BSS}
+      ${cursor ? db`and (created_at, id) < ('epoch'::timestamptz + ${Number(cursor.value)}::bigint * interval '1 microsecond', ${cursor.id})` : db``}
+    order by created_at desc, id desc
     limit ${BSS_PAGE_SIZE + 1}`;
-  return pageOf(rows, BSS_PAGE_SIZE, (last) => ({ sort: BSS, value: null, id: last.id }));
+  return pageOf(rows, BSS_PAGE_SIZE, (last) => ({ sort: BSS, value: last.createdUs, id: last.id }));
 }
