@@ -3,6 +3,7 @@
 import { BSS_PAGE_SIZE } from '@quorum/shared/constants';
 import type { AnalyticsEvent, BssPayload } from '@quorum/shared/types';
 import type { Db } from '../db/connect.ts';
+import { epochMicros, fromEpochMicros } from '../db/micros.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { eventKey, insertEvent } from './queries.ts';
 
@@ -94,9 +95,9 @@ export async function recordSiteStats(db: Db, at: Date): Promise<void> {
 export async function listSiteStats(db: Db, next?: string): Promise<{ rows: BssEventRow[]; next: string | null }> {
   const cursor = decodeCursor(next, BSS, cursorValue.natural);
   const rows = await db<BssEventRow[]>`
-    select id, created_at, (extract(epoch from created_at) * 1000000)::bigint as created_us, payload from analytics_events
+    select id, created_at, ${epochMicros(db, db`created_at`)} as created_us, payload from analytics_events
     where name = ${BSS}
-      ${cursor ? db`and (created_at, id) < ('epoch'::timestamptz + ${Number(cursor.value)}::bigint * interval '1 microsecond', ${cursor.id})` : db``}
+      ${cursor ? db`and (created_at, id) < (${fromEpochMicros(db, Number(cursor.value))}, ${cursor.id})` : db``}
     order by created_at desc, id desc
     limit ${BSS_PAGE_SIZE + 1}`;
   return pageOf(rows, BSS_PAGE_SIZE, (last) => ({ sort: BSS, value: last.createdUs, id: last.id }));

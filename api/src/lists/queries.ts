@@ -1,6 +1,7 @@
 import type { ContentType } from '@quorum/shared/types';
 import type { ListsQuery } from '@quorum/shared/schemas/lists';
 import type { Db } from '../db/connect.ts';
+import { epochMicros, fromEpochMicros } from '../db/micros.ts';
 import type { ListRow } from './present.ts';
 
 function selectLists(db: Db) {
@@ -117,11 +118,11 @@ export async function listListItems(
 ): Promise<ListItemRow[]> {
   return db<ListItemRow[]>`
     select li.id, li.list_id, li.target_type, li.post_id, li.comment_id, li.created_at,
-      (extract(epoch from li.created_at) * 1000000)::bigint as created_us
+      ${epochMicros(db, db`li.created_at`)} as created_us
     from list_items li
     where li.list_id = ${listId}
       ${after
-        ? db`and (li.created_at, li.id) < ('epoch'::timestamptz + ${after.createdUs}::bigint * interval '1 microsecond', ${after.id})`
+        ? db`and (li.created_at, li.id) < (${fromEpochMicros(db, after.createdUs)}, ${after.id})`
         : db``}
     order by li.created_at desc, li.id desc
     limit ${limit + 1}`;

@@ -1,5 +1,6 @@
 import type { NotificationType } from '@quorum/shared/types';
 import type { Db } from '../db/connect.ts';
+import { epochMicros } from '../db/micros.ts';
 import type { Cursor } from '../http/cursor.ts';
 import { imageJson } from '../images/queries.ts';
 import type { ImageJson } from '../images/present.ts';
@@ -39,7 +40,7 @@ export interface NotificationRow {
 function selectRendered(db: Db) {
   return db`
     select n.id, n.user_id, n.type, n.payload, n.seen_at, n.created_at, n.version,
-           (extract(epoch from n.updated_at) * 1000000)::bigint as position,
+           ${epochMicros(db, db`n.updated_at`)} as position,
            p.public_id as post_public_id, p.title as post_title, p.deleted_at is not null as post_deleted,
            coalesce(p.user_id = n.user_id, false) as own_post,
            coalesce(c.name, n.payload->>'communityName') as community_name, r.username as recipient_name,

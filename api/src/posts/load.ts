@@ -152,7 +152,7 @@ function byRank(a: RankedPost, b: RankedPost): number {
  * where `memberPageOf` gives way.
  */
 export async function memberHomePage(db: Db, cache: VisitorCache, viewerId: string, query: FeedQuery): Promise<PostsPage | null> {
-  if (query.feed !== 'home' || query.communityId || query.next) return null;
+  if (query.feed !== 'home' || query.next) return null;
   const communities = await listJoinedCommunityIds(db, viewerId);
   if (communities.length > HOME_MERGE_MAX_COMMUNITIES) return null;
   const { sort, limit } = query;

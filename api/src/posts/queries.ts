@@ -1,6 +1,7 @@
 import type { FeedSort, PostType, UserGroup } from '@quorum/shared/types';
 import { communityViewerColumns } from '../communities/queries.ts';
 import type { Db } from '../db/connect.ts';
+import { epochMicros, fromEpochMicros } from '../db/micros.ts';
 import { attachImages, imageJson, imageObject } from '../images/queries.ts';
 import { hotness } from './hotness.ts';
 import type { PostRow, PostViewerRow } from './present.ts';
@@ -23,7 +24,7 @@ function selectPosts(db: Db, viewerId: string | null) {
       p.locked_at, p.locked_by_group, p.deleted_at, p.deleted_as, p.deleted_content_at, p.deleted_content_as,
       p.pinned_at, p.pinned_site_at, p.upvotes, p.downvotes, p.hotness, p.points, p.no_comments,
       p.created_at, p.edited_at, p.last_activity_at,
-      (extract(epoch from p.last_activity_at) * 1000000)::bigint as activity_us,
+      ${epochMicros(db, db`p.last_activity_at`)} as activity_us,
       ${viewerColumns(db)}
     from posts p
     join users u on u.id = p.user_id
@@ -211,7 +212,7 @@ function afterCursor(db: Db, query: FeedOptions) {
     case 'hot':
       return db`and (p.hotness, p.id) < (${Number(after.value)}, ${after.id})`;
     case 'activity':
-      return db`and (p.last_activity_at, p.id) < ('epoch'::timestamptz + ${Number(after.value)}::bigint * interval '1 microsecond', ${after.id})`;
+      return db`and (p.last_activity_at, p.id) < (${fromEpochMicros(db, Number(after.value))}, ${after.id})`;
     case 'latest':
       return db`and p.id < ${after.id}`;
     default:

@@ -3,6 +3,7 @@
 import type { SearchSort } from '@quorum/shared/types';
 import type { PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/connect.ts';
+import { epochMicros } from '../db/micros.ts';
 import type { Cursor } from '../http/cursor.ts';
 
 /** Matched words are wrapped in these by ts_headline, and turned into <mark> after escaping. */
@@ -50,10 +51,10 @@ function unmarked(db: Db, column: Fragment) {
 
 function sortValue(db: Db, search: ContentSearch, vector: Fragment, table: string) {
   const t = db(table);
-  if (search.sort === 'new') return db`(extract(epoch from ${t}.created_at) * 1000000)::bigint`;
+  if (search.sort === 'new') return epochMicros(db, db`${t}.created_at`);
   if (search.sort === 'top') return db`(${t}.upvotes - ${t}.downvotes)::bigint`;
   // Without words there is nothing to rank by: the newest come first.
-  if (search.text === '') return db`(extract(epoch from ${t}.created_at) * 1000000)::bigint`;
+  if (search.text === '') return epochMicros(db, db`${t}.created_at`);
   return db`(ts_rank_cd(${vector}, websearch_to_tsquery('english', ${search.text})) * ${RANK_SCALE})::bigint`;
 }
 

@@ -3,6 +3,7 @@ import { USER_FEED_PAGE_SIZE, type USER_FEED_FILTERS } from '@quorum/shared/cons
 import { presentComment } from '../comments/present.ts';
 import { getCommentsByIds } from '../comments/queries.ts';
 import type { Db } from '../db/connect.ts';
+import { epochMicros, fromEpochMicros } from '../db/micros.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { presentPost } from '../posts/present.ts';
 import { getPostsByIds } from '../posts/queries.ts';
@@ -21,7 +22,7 @@ const CURSOR_SORT = 'profile';
 async function listFeedEntries(db: Db, userId: string, filter: Filter, limit: number, after?: { us: number; id: string }) {
   const before = (table: string) =>
     after
-      ? db`and (${db(table)}.created_at, ${db(table)}.id) < (timestamptz 'epoch' + ${after.us}::bigint * interval '1 microsecond', ${after.id}::uuid)`
+      ? db`and (${db(table)}.created_at, ${db(table)}.id) < (${fromEpochMicros(db, after.us)}, ${after.id}::uuid)`
       : db``;
   const posts = db`
     select 'post' as type, posts.id, posts.created_at from posts
@@ -33,7 +34,7 @@ async function listFeedEntries(db: Db, userId: string, filter: Filter, limit: nu
     order by comments.created_at desc, comments.id desc limit ${limit + 1}`;
   const parts = filter === 'posts' ? db`(${posts})` : filter === 'comments' ? db`(${comments})` : db`(${posts}) union all (${comments})`;
   return db<FeedEntry[]>`
-    select type, id, (extract(epoch from created_at) * 1000000)::bigint as created_us
+    select type, id, ${epochMicros(db, db`created_at`)} as created_us
     from (${parts}) entries
     order by created_at desc, id desc
     limit ${limit + 1}`;
