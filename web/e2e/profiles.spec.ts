@@ -189,6 +189,7 @@ test('a mute is undone from the menu where it was made and from settings', async
   await page.goto(`/@${username}`);
   await page.getByRole('button', { name: 'Profile options' }).click();
   await page.getByRole('menuitem', { name: `Mute @${username}` }).click();
+  await expect(page.getByText(`Posts from @${username} won't appear on any of your feeds from now on.`)).toBeVisible();
 
   await page.goto('/settings');
   const muted = page.getByRole('region', { name: 'Muted' });
