@@ -13,9 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Records the statistics at `at` and reads them back through the API. */
-async function eventAt(at: Date): Promise<BssPayload> {
-  await recordSiteStats(t.sql, at);
+/**
+ * Records the statistics as they are now and reads them back through the API. The time is taken a
+ * millisecond ahead: a JavaScript time holds milliseconds only, and what was just written may be
+ * later within the same millisecond.
+ */
+async function statsNow(): Promise<BssPayload> {
+  await recordSiteStats(t.sql, new Date(Date.now() + 1));
   const page: AnalyticsEventsPage = (await admin.browser.get('/api/analytics/bss')).json();
   const event = page.events[0];
   if (!event) throw new Error('no bss event');
@@ -28,7 +32,7 @@ function difference(after: BssPayload, before: BssPayload): BssPayload {
 
 describe('the hourly site statistics', () => {
   it('counts sign-ups, installs, notifications turned on, users seen and returning, posts and comments', async () => {
-    const before = await eventAt(new Date());
+    const before = await statsNow();
 
     const author = await makeUser(t);
     const newcomer = await makeUser(t);
@@ -53,7 +57,7 @@ describe('the hourly site statistics', () => {
     await newcomer.browser.post('/api/analytics', { event: 'notifications_enabled' });
     await (await visitor(t)).post('/api/analytics', { event: 'pwa_install' });
 
-    const after = await eventAt(new Date());
+    const after = await statsNow();
     expect(difference(after, before)).toEqual({
       // author and newcomer signed up today; regular 10 days ago, lapsed 40
       signups: 2,
