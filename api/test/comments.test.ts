@@ -27,6 +27,8 @@ function comment(session: { browser: Browser }, publicId: string, body: string, 
   return session.browser.post(`/api/posts/${publicId}/comments${query}`, { body, parentCommentId });
 }
 
+const LEFT_OUT_OF_THREADS = ['postId', 'postPublicId', 'postTitle', 'communityId', 'communityName', 'ancestors', 'contentStripped', 'userGhostId'];
+
 async function counts(postId: string) {
   const [row] = await t.sql<{ noComments: number; lastActivityAt: Date; createdAt: Date }[]>`
     select no_comments, last_activity_at, created_at from posts where id = ${postId}`;
@@ -191,6 +193,37 @@ describe('reading threads', () => {
     expect(subtree.comments.map((c: { id: string }) => c.id)).toEqual([child.id, grandchild.id]);
     expect(subtree.next).toBeNull();
     expect((await new Browser(t.app).get(`/api/posts/${post.publicId}/comments?parentId=bad`)).statusCode).toBe(400);
+  });
+
+  it('sends the post\'s fields once: the comments of every thread answer leave them, their ancestors and what the app does not show out', async () => {
+    const { post } = await thread();
+    const user = await member();
+    const top = (await comment(user, post.publicId, 'Root')).json();
+    const reply = (await comment(user, post.publicId, 'Reply', top.id)).json();
+    // Written alone, a comment carries them.
+    expect(reply).toMatchObject({
+      postId: post.id, postPublicId: post.publicId, postTitle: 'Discuss this', communityId: post.communityId,
+      communityName: post.communityName, ancestors: [top.id], contentStripped: false, userGhostId: null,
+    });
+
+    const visitor = new Browser(t.app);
+    const answers = await Promise.all([
+      visitor.get(`/api/posts/${post.publicId}`),
+      user.browser.get(`/api/posts/${post.publicId}`),
+      visitor.get(`/api/posts/${post.publicId}/comments`),
+      visitor.get(`/api/posts/${post.publicId}/comments?parentId=${top.id}`),
+      user.browser.get(`/api/posts/${post.publicId}/comments/${reply.id}`),
+    ]);
+    const postAnswer = answers[0]!.json();
+    expect(postAnswer).toMatchObject({ id: post.id, publicId: post.publicId, title: 'Discuss this', communityId: post.communityId, communityName: post.communityName });
+    for (const answer of answers) {
+      const { comments } = answer.json<{ comments: Array<Record<string, unknown>> }>();
+      expect(comments.length).toBeGreaterThan(0);
+      for (const item of comments) {
+        expect(Object.keys(item).filter((key) => LEFT_OUT_OF_THREADS.includes(key))).toEqual([]);
+        expect(item).toMatchObject({ parentId: item.id === reply.id ? top.id : null });
+      }
+    }
   });
 
   it('brings at most COMMENT_REPLIES_PER_PAGE replies with a page of top-level comments, shallowest and best first', async () => {

@@ -1,6 +1,6 @@
 // What the benchmark sends: each workload is a stream of requests per connection. Everything a
 // workload needs (ids, cursors, sessions) is found through the API, as a client would find it.
-import type { Comment, Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/types';
 import { SEED_MEMBER, SEED_PASSWORD, type SeedSizes } from '../../api/src/seed/seed.ts';
 import type { Load, LoadRequest } from './load.ts';
 import { logIn, newSession, type Session } from './sessions.ts';
@@ -50,8 +50,8 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
   const commentedPost = seededPublicId(sizes.posts - 2);
   const thread = await visitor.client.getPost(bigThread);
   const parent = (thread.comments ?? [])
-    .filter((comment: Comment) => comment.parentId === null)
-    .sort((a: Comment, b: Comment) => b.noReplies - a.noReplies)[0];
+    .filter((comment) => comment.parentId === null)
+    .sort((a, b) => b.noReplies - a.noReplies)[0];
 
   let deepCursor: string | null = null;
   for (let page = 0; page < 40; page++) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, request, test, type BrowserContext, type Page } from '@playwright/test';
 import type { ApiClient } from '@quorum/client/api-client';
-import type { Comment, Community, List, Post } from '@quorum/shared/types';
+import type { Community, List, Post } from '@quorum/shared/types';
 import { ADMIN, apiAs, apiClientOver, makePng, newCommunityName, newUsername, savedCache, waitForSaved } from './helpers.ts';
 
 // Offline reading and the durable outbox, in a browser profile kept on disk so that the saved
@@ -216,7 +216,7 @@ test('a vote and a comment made offline wait as pending, survive a restart and r
   const after = await admin.getPost(post.publicId);
   expect(after.upvotes).toBe(before.upvotes + 1);
   expect(after.noComments).toBe(before.noComments + 1);
-  const comments: Comment[] = (await admin.getComments(post.publicId, {})).comments;
+  const { comments } = await admin.getComments(post.publicId, {});
   expect(comments.filter((comment) => comment.body === 'Written in a tunnel.')).toHaveLength(1);
   expect(sent.map((item) => item.path).sort()).toEqual(['/api/_postVote', `/api/posts/${post.publicId}/comments`]);
   expect(sent.map((item) => item.key).sort()).toEqual(stored.map((entry) => entry.key).sort());

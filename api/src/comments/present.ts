@@ -1,4 +1,4 @@
-import type { Comment, UserGroup } from '@quorum/shared/types';
+import type { Comment, ThreadComment, UserGroup } from '@quorum/shared/types';
 import { isEdited } from '../content/edited.ts';
 import { presentImage, type ImageJson } from '../images/present.ts';
 import { ghostId } from '../users/ghost.ts';
@@ -44,23 +44,32 @@ export interface CommentViewerRelation extends CommentViewerRow {
  * author; one by a deleted account keeps its words and shows its author to admins only.
  */
 export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | null): Comment {
+  return {
+    ...presentThreadComment(row, viewer),
+    postId: row.postId,
+    postPublicId: row.postPublicId,
+    postTitle: row.postTitle,
+    communityId: row.communityId,
+    communityName: row.communityName,
+    userGhostId: row.userDeleted ? ghostId(row.userId, row.postId) : null,
+    contentStripped: row.deletedAt !== null,
+    ancestors: row.ancestors,
+  };
+}
+
+/** A comment as a thread's answers send it: without what it repeats of its post, nor what the app does not show (see ThreadComment). */
+export function presentThreadComment(row: CommentRow, viewer: { isAdmin: boolean } | null): ThreadComment {
   const deleted = row.deletedAt !== null;
   const hideAuthor = (deleted || row.userDeleted) && !viewer?.isAdmin;
   return {
     id: row.id,
-    postId: row.postId,
-    postPublicId: row.postPublicId,
-    postTitle: row.postTitle,
     parentId: row.parentId,
     depth: row.depth,
     body: deleted ? '' : row.body,
     userId: hideAuthor ? '' : row.userId,
     username: hideAuthor ? '[deleted]' : row.username,
-    communityId: row.communityId,
-    communityName: row.communityName,
     author: hideAuthor ? null : { username: row.username, proPic: presentImage(row.authorProPic) },
     userDeleted: row.userDeleted,
-    userGhostId: row.userDeleted ? ghostId(row.userId, row.postId) : null,
     userGroup: row.userGroup,
     ...viewerFields(row, deleted),
     noReplies: row.noReplies,
@@ -69,8 +78,6 @@ export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | n
     deleted,
     deletedAt: row.deletedAt?.toISOString() ?? null,
     deletedAs: row.deletedAs,
-    contentStripped: deleted,
-    ancestors: row.ancestors,
   };
 }
 
@@ -81,13 +88,13 @@ function viewerFields(row: CommentViewerRow, deleted: boolean) {
     userVoted: row.voteUp !== null,
     userVotedUp: row.voteUp === true,
     isAuthorMuted: !deleted && row.isAuthorMuted,
-  } satisfies Partial<Comment>;
+  } satisfies Partial<ThreadComment>;
 }
 
 /**
  * A comment presented to nobody in particular (a visitor), as a member who is not an admin sees
  * it: the two differ only in what `viewerFields` says.
  */
-export function presentCommentToMember(comment: Comment, row: CommentViewerRow): Comment {
+export function presentCommentToMember(comment: ThreadComment, row: CommentViewerRow): ThreadComment {
   return { ...comment, ...viewerFields(row, comment.deleted) };
 }

@@ -3,7 +3,7 @@ import {
   commentsQuery, commentVoteBody, createCommentBody, createCommentQuery, deleteCommentQuery, latestCommentsQuery,
   updateCommentBody, updateCommentQuery,
 } from '@quorum/shared/schemas/comments';
-import type { Comment, CommentsPage } from '@quorum/shared/types';
+import type { Comment, CommentsPage, ThreadPage } from '@quorum/shared/types';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { SessionUser } from '../auth/session-queries.ts';
 import type { Sql } from '../db/connect.ts';
@@ -11,7 +11,7 @@ import { parse } from '../http/validate.ts';
 import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { loadPostState } from '../posts/load.ts';
 import { changeCommentAs, createComment, deleteComment, editComment, voteComment } from './actions.ts';
-import { presentComment } from './present.ts';
+import { presentComment, presentThreadComment } from './present.ts';
 import { loadComment, loadCommentById, loadCommentsPage, loadLatestComments, loadPermalink, loadSubtree } from './thread.ts';
 
 type PostParams = { Params: { publicId: string } };
@@ -34,12 +34,12 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     const db = request.readSql;
     const viewer = request.user;
     const { publicId } = request.params;
-    const commentsPage = async (): Promise<CommentsPage> => {
+    const commentsPage = async (): Promise<ThreadPage> => {
       const post = await loadPostState(db, publicId);
       const thread = query.parentId
         ? await loadSubtree(db, post.id, query.parentId, viewer?.id ?? null)
         : await loadCommentsPage(db, post.id, viewer?.id ?? null, query.next);
-      return { comments: thread.rows.map((row) => presentComment(row, viewer)), next: thread.next };
+      return { comments: thread.rows.map((row) => presentThreadComment(row, viewer)), next: thread.next };
     };
     if (viewer) return commentsPage();
     return sendToVisitor(visitorCache, request, reply, `comments ${publicId} ${JSON.stringify(query)}`, commentsPage);
@@ -49,10 +49,10 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     const db = request.readSql;
     const viewer = request.user;
     const { publicId, commentId } = request.params;
-    const permalink = async (): Promise<CommentsPage> => {
+    const permalink = async (): Promise<ThreadPage> => {
       const post = await loadPostState(db, publicId);
       const thread = await loadPermalink(db, post.id, commentId, viewer?.id ?? null);
-      return { comments: thread.rows.map((row) => presentComment(row, viewer)), next: thread.next };
+      return { comments: thread.rows.map((row) => presentThreadComment(row, viewer)), next: thread.next };
     };
     if (viewer) return permalink();
     return sendToVisitor(visitorCache, request, reply, `permalink ${publicId} ${commentId}`, permalink);

@@ -4,7 +4,7 @@ import {
 } from '@quorum/shared/schemas/posts';
 import type { ModeratedPostsPage, Post, PostsPage } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
-import { presentComment } from '../comments/present.ts';
+import { presentThreadComment } from '../comments/present.ts';
 import { loadCommentsPage } from '../comments/thread.ts';
 import { presentCommunity } from '../communities/present.ts';
 import { getCommunityById } from '../communities/queries.ts';
@@ -72,7 +72,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       return {
         ...presentPost(post, reader),
         ...(community && { community: presentCommunity(community) }),
-        comments: thread.rows.map((row) => presentComment(row, reader)),
+        comments: thread.rows.map((row) => presentThreadComment(row, reader)),
         commentsNext: thread.next,
       };
     };

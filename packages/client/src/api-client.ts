@@ -4,7 +4,7 @@
 import type {
   AnalyticsEventsPage, BadgeType, Comment, CommentsPage, CommunitiesPage, Community, CommunityRequest, CommunityRequestsPage, CommunitySort,
   ContentType, Feed, FeedSort, Image, InitialData, IpBlock, IpBlocksPage, List, ListItemsPage, ModeratedPostsPage, Mute, Notification,
-  NotificationsPage, Post, PostsPage, Report, ReportsPage, Rule, SearchPage, SearchSort, SearchSuggestions, SearchType, SiteSettings, User,
+  NotificationsPage, Post, PostsPage, Report, ReportsPage, Rule, SearchPage, SearchSort, SearchSuggestions, SearchType, SiteSettings, ThreadPage, User,
   UserFeedPage, UserGroup, UsersPage,
 } from '@quorum/shared/types';
 import type { ANALYTICS_EVENTS, LIST_FILTERS, LIST_ORDERS, MODERATED_POST_FILTERS, REPORT_FILTERS } from '@quorum/shared/constants';
@@ -314,10 +314,10 @@ export function createApiClient(options: ApiClientOptions) {
 
     // Comments
     getComments: (publicId: string, query: { next?: string | null; parentId?: string }, signal?: AbortSignal) =>
-      request<CommentsPage>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { query, signal }),
+      request<ThreadPage>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { query, signal }),
     /** A comment in its place: the comments above it, the comment and its replies (flat; `next` is null). */
     getCommentThread: (publicId: string, commentId: string, signal?: AbortSignal) =>
-      request<CommentsPage>(`/api/posts/${encodeURIComponent(publicId)}/comments/${encodeURIComponent(commentId)}`, { signal }),
+      request<ThreadPage>(`/api/posts/${encodeURIComponent(publicId)}/comments/${encodeURIComponent(commentId)}`, { signal }),
     createComment: (publicId: string, body: { body: string; parentCommentId?: string | null }, userGroup?: UserGroup, call: CallOptions = {}) =>
       request<Comment>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { method: 'POST', body, query: { userGroup }, ...call }),
     updateComment: (publicId: string, commentId: string, body: string) =>

@@ -140,7 +140,8 @@ export interface Post {
   vote: boolean | null;
   noComments: number;
   newComments: number;
-  comments?: Comment[];
+  /** The first page of the thread, on the post's own page. */
+  comments?: ThreadComment[];
   commentsNext?: string | null;
   createdAt: string;
   editedAt: string | null;
@@ -163,7 +164,8 @@ export interface Comment {
   communityName: string;
   author: Pick<Author, 'username' | 'proPic'> | null;
   userDeleted: boolean;
-  userGhostId: string | null;
+  /** Left out of a thread's answers (see ThreadComment), as are `contentStripped` and `ancestors`. */
+  userGhostId?: string | null;
   userGroup: UserGroup;
   upvotes: number;
   downvotes: number;
@@ -175,11 +177,22 @@ export interface Comment {
   deleted: boolean;
   deletedAt: string | null;
   deletedAs: UserGroup | null;
-  contentStripped: boolean;
+  contentStripped?: boolean;
   isAuthorMuted: boolean;
   /** Ids from the root comment down to the parent. */
-  ancestors: string[];
+  ancestors?: string[];
 }
+
+/** The fields a comment repeats of its post. */
+export type CommentPostFields = 'postId' | 'postPublicId' | 'postTitle' | 'communityId' | 'communityName';
+
+/**
+ * A comment as a thread's answers send it (the post's page, pages of the thread, replies, a
+ * permalink): the post's fields come once, with the post, and `parentId` builds the tree, so
+ * neither they nor `ancestors` repeat in every comment. Nor do `contentStripped` (always equal to
+ * `deleted`) and `userGhostId`, which the app does not show.
+ */
+export type ThreadComment = Omit<Comment, CommentPostFields | 'ancestors' | 'contentStripped' | 'userGhostId'>;
 
 export interface Rule {
   id: string;
@@ -476,6 +489,12 @@ export interface CommunitiesPage {
 
 export interface CommentsPage {
   comments: Comment[];
+  next: string | null;
+}
+
+/** A page of a thread, a comment's replies or a permalink's thread. */
+export interface ThreadPage {
+  comments: ThreadComment[];
   next: string | null;
 }
 

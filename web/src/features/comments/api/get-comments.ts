@@ -2,6 +2,7 @@ import type { CommentsPage } from '@quorum/shared/types';
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { commentKeys } from './keys.ts';
+import { pageOfPost, type ThreadPost } from '../../../lib/thread-comments.ts';
 
 export type CommentPages = InfiniteData<CommentsPage, string | null>;
 
@@ -10,10 +11,10 @@ export type CommentPages = InfiniteData<CommentsPage, string | null>;
  * first with their replies. The first page also comes with the post; the comments section starts
  * from that one.
  */
-export const commentsOptions = (publicId: string) =>
+export const commentsOptions = (post: ThreadPost) =>
   infiniteQueryOptions({
-    queryKey: commentKeys.list(publicId),
-    queryFn: ({ pageParam, signal }) => api.getComments(publicId, { next: pageParam }, signal),
+    queryKey: commentKeys.list(post.publicId),
+    queryFn: async ({ pageParam, signal }) => pageOfPost(await api.getComments(post.publicId, { next: pageParam }, signal), post),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next,
   });

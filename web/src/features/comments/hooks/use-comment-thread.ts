@@ -5,6 +5,7 @@ import { commentThreadOptions } from '../api/get-comment-thread.ts';
 import { commentsOptions } from '../api/get-comments.ts';
 import { repliesOptions } from '../api/get-replies.ts';
 import { commentKeys } from '../api/keys.ts';
+import { pageOfPost } from '../../../lib/thread-comments.ts';
 import { buildCommentTree } from '../utils/comment-tree.ts';
 
 export type RepliesState = 'idle' | 'loading' | 'failed';
@@ -27,8 +28,8 @@ export function useCommentThread({ post, postUpdatedAt, focusId }: CommentThread
   const { publicId } = post;
 
   const pages = useInfiniteQuery({
-    ...commentsOptions(publicId),
-    initialData: post.comments && { pages: [{ comments: post.comments, next: post.commentsNext ?? null }], pageParams: [null] },
+    ...commentsOptions(post),
+    initialData: post.comments && { pages: [pageOfPost({ comments: post.comments, next: post.commentsNext ?? null }, post)], pageParams: [null] },
     initialDataUpdatedAt: postUpdatedAt,
   });
 
@@ -46,7 +47,7 @@ export function useCommentThread({ post, postUpdatedAt, focusId }: CommentThread
     }),
     [expanded],
   );
-  const subtrees = useQueries({ queries: expanded.map((id) => repliesOptions(publicId, id)), combine: combineSubtrees });
+  const subtrees = useQueries({ queries: expanded.map((id) => repliesOptions(post, id)), combine: combineSubtrees });
 
   const loaded = useMemo(
     () => [...(pages.data?.pages.flatMap((page) => page.comments) ?? []), ...subtrees.comments],
@@ -54,7 +55,7 @@ export function useCommentThread({ post, postUpdatedAt, focusId }: CommentThread
   );
   const focusLoaded = focusId !== null && loaded.some((comment) => comment.id === focusId);
   const thread = useQuery({
-    ...commentThreadOptions(publicId, focusId ?? ''),
+    ...commentThreadOptions(post, focusId ?? ''),
     enabled: focusId !== null && pages.data !== undefined && !focusLoaded,
   });
 

@@ -2,13 +2,14 @@ import type { Comment } from '@quorum/shared/types';
 import { describe, expect, it } from 'vitest';
 import { buildCommentTree, focusedThread, isNewComment, uniqueComments } from './comment-tree.ts';
 
-function comment(id: string, ancestors: string[] = [], extra: Partial<Comment> = {}): Comment {
+/** A comment as a thread's answer makes it (without `ancestors`); `above` only sets its parent and depth. */
+function comment(id: string, above: string[] = [], extra: Partial<Comment> = {}): Comment {
   return {
     id,
     postId: 'p',
     postPublicId: 'pub',
-    parentId: ancestors.at(-1) ?? null,
-    depth: ancestors.length,
+    parentId: above.at(-1) ?? null,
+    depth: above.length,
     body: `body of ${id}`,
     userId: 'u',
     username: 'someone',
@@ -30,7 +31,6 @@ function comment(id: string, ancestors: string[] = [], extra: Partial<Comment> =
     deletedAs: null,
     contentStripped: false,
     isAuthorMuted: false,
-    ancestors,
     ...extra,
   };
 }
@@ -138,6 +138,14 @@ describe('uniqueComments and focusedThread', () => {
   it('keeps the path, the comment and everything under it', () => {
     const list = [comment('r'), comment('x', ['r']), comment('f', ['r']), comment('g', ['r', 'f'])];
     expect(focusedThread(list, 'f').map((item) => item.id)).toEqual(['r', 'f', 'g']);
+  });
+
+  it('follows parents through every level, above and below the comment', () => {
+    const list = [
+      comment('r'), comment('a', ['r']), comment('s', ['r', 'a']), comment('f', ['r', 'a']),
+      comment('g', ['r', 'a', 'f']), comment('h', ['r', 'a', 'f', 'g']), comment('x', ['r']), comment('y', ['r', 'x']),
+    ];
+    expect(focusedThread(list, 'f').map((item) => item.id)).toEqual(['r', 'a', 'f', 'g', 'h']);
   });
 });
 

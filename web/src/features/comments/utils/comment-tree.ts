@@ -33,10 +33,17 @@ export function uniqueComments(comments: Iterable<Comment>): Comment[] {
  * Empty when the focused comment is not among them.
  */
 export function focusedThread(comments: Comment[], focusId: string): Comment[] {
-  const focused = comments.find((comment) => comment.id === focusId);
-  if (!focused) return [];
-  const above = new Set(focused.ancestors);
-  return comments.filter((comment) => comment.id === focusId || above.has(comment.id) || comment.ancestors.includes(focusId));
+  const parents = new Map(comments.map((comment) => [comment.id, comment.parentId]));
+  if (!parents.has(focusId)) return [];
+  const above = new Set(idsAbove(focusId, parents));
+  return comments.filter((comment) => comment.id === focusId || above.has(comment.id) || idsAbove(comment.id, parents).includes(focusId));
+}
+
+/** The ids above a comment, from its parent up, as far as `parents` (id → parentId) knows them. */
+function idsAbove(id: string, parents: ReadonlyMap<string, string | null>): string[] {
+  const ids = [];
+  for (let parent = parents.get(id); parent; parent = parents.get(parent)) ids.push(parent);
+  return ids;
 }
 
 /**
@@ -68,7 +75,8 @@ export function buildCommentTree(comments: Iterable<Comment>, focusId?: string):
     byId.set(comment.id, node);
   }
 
-  const focusAncestors = new Set(focusId === undefined ? [] : (byId.get(focusId)?.comment.ancestors ?? []));
+  const parents = new Map([...byId].map(([id, node]) => [id, node.comment.parentId]));
+  const focusAncestors = new Set(focusId === undefined ? [] : idsAbove(focusId, parents));
   for (const node of byId.values()) {
     if (focusAncestors.has(node.comment.id)) continue;
     const loaded = node.children.reduce((sum, child) => sum + 1 + child.comment.noReplies, 0);
