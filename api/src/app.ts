@@ -140,7 +140,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false }: A
   // Vote notices left by a stop before their job was queued are told once the app is back.
   app.addHook('onReady', () => queueVoteNotification(app.jobs));
   await app.register(fastifyCookie);
-  await app.register(readRouting, { sql, replicas, secureCookies: https });
+  await app.register(readRouting, { sql, replicas, secureCookies: https, sharedAnswerAgeMs: config.visitorCacheMs });
   readPlainTextAsJson(app);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, parts: 11 } });
 

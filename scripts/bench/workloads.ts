@@ -77,6 +77,9 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     body: JSON.stringify({ postId, up: true }),
     headers: voterHeaders(connection),
   });
+  // The member reads as one who has not written for a while: the marker their login left is gone
+  // (see RECENT_WRITE_COOKIE), so their pages may start from the shared ones.
+  await member.settle();
   const memberHeaders = member.headers();
   // Two-word searches taken from titles of the data set, so each finds something.
   const searches = recent

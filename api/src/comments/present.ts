@@ -2,6 +2,7 @@ import type { Comment, ThreadComment, UserGroup } from '@quorum/shared/types';
 import { isEdited } from '../content/edited.ts';
 import { presentImage, type ImageJson } from '../images/present.ts';
 import { ghostId } from '../users/ghost.ts';
+import type { CommentViewerMark } from './queries.ts';
 
 export interface CommentRow {
   id: string;
@@ -30,14 +31,8 @@ export interface CommentRow {
   isAuthorMuted: boolean;
 }
 
-/** What a comment says of its viewer, with its votes as they are now. */
-export type CommentViewerRow = Pick<CommentRow, 'upvotes' | 'downvotes' | 'voteUp' | 'isAuthorMuted'>;
-
-export interface CommentViewerRelation extends CommentViewerRow {
-  id: string;
-  /** Edited or deleted after the time the query was given. */
-  changed: boolean;
-}
+/** What a comment says of its viewer. */
+type CommentViewerRow = Pick<CommentRow, 'upvotes' | 'downvotes' | 'voteUp' | 'isAuthorMuted'>;
 
 /**
  * A comment as `viewer` may see it: a deleted one keeps its place in the tree but not its words or
@@ -93,8 +88,10 @@ function viewerFields(row: CommentViewerRow, deleted: boolean) {
 
 /**
  * A comment presented to nobody in particular (a visitor), as a member who is not an admin sees
- * it: the two differ only in what `viewerFields` says.
+ * it: the two differ only in the member's vote and mute; a comment they left unmarked is the same.
  */
-export function presentCommentToMember(comment: ThreadComment, row: CommentViewerRow): ThreadComment {
+export function presentCommentToMember(comment: ThreadComment, mark: CommentViewerMark | undefined): ThreadComment {
+  if (!mark) return comment;
+  const row = { upvotes: comment.upvotes, downvotes: comment.downvotes, voteUp: mark.voteUp, isAuthorMuted: mark.authorMuted };
   return { ...comment, ...viewerFields(row, comment.deleted) };
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import type { CommentRow, CommentViewerRelation } from './present.ts';
+import type { CommentRow } from './present.ts';
 
 /** Whether the viewer has muted the author of comment `cm`. */
 function authorMuted(db: Db, viewerId: string | null) {
@@ -25,24 +25,26 @@ function selectComments(db: Db, viewerId: string | null) {
     left join comment_votes v on v.comment_id = cm.id and v.user_id = ${viewerId}`;
 }
 
+/** A viewer's own marks on some of the comments `ids`: their vote, or that the author is a user they muted. */
+export interface CommentViewerMark {
+  id: string;
+  voteUp: boolean | null;
+  authorMuted: boolean;
+}
+
 /**
- * How `viewerId` stands with each of the comments `ids`, with their votes as they are now, and
- * whether each was edited or deleted after `changedSince`.
+ * The viewer's marks on the comments `ids`, without reading the comments themselves: their votes
+ * on them, and those written by a user they muted. Comments they left unmarked are not listed.
  */
-export async function listCommentViewerRelations(
-  db: Db,
-  viewerId: string,
-  ids: readonly string[],
-  changedSince: Date,
-): Promise<CommentViewerRelation[]> {
+export async function listViewerCommentMarks(db: Db, viewerId: string, ids: readonly string[]): Promise<CommentViewerMark[]> {
   if (ids.length === 0) return [];
-  return db<CommentViewerRelation[]>`
-    select cm.id, cm.upvotes, cm.downvotes,
-      (select v.up from comment_votes v where v.comment_id = cm.id and v.user_id = ${viewerId}) as vote_up,
-      ${authorMuted(db, viewerId)},
-      coalesce(cm.edited_at > ${changedSince} or cm.deleted_at > ${changedSince}, false) as changed
-    from comments cm
-    where cm.id = any(${ids}::uuid[])`;
+  return db<CommentViewerMark[]>`
+    select coalesce(voted.id, muted.id) as id, voted.up as vote_up, muted.id is not null as author_muted
+    from (select v.comment_id as id, v.up from comment_votes v
+          where v.user_id = ${viewerId} and v.comment_id = any(${ids}::uuid[])) voted
+    full join (select cm.id from user_mutes m
+               join comments cm on cm.user_id = m.muted_user_id
+               where m.user_id = ${viewerId} and cm.id = any(${ids}::uuid[])) muted on muted.id = voted.id`;
 }
 
 export async function getComment(db: Db, id: string, viewerId: string | null): Promise<CommentRow | undefined> {

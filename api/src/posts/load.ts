@@ -3,7 +3,7 @@ import { Messages } from '@quorum/shared/errors';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
 import type { Post, PostsPage } from '@quorum/shared/types';
 import { presentCommentToMember } from '../comments/present.ts';
-import { listCommentViewerRelations } from '../comments/queries.ts';
+import { listViewerCommentMarks } from '../comments/queries.ts';
 import { presentCommunityToMember } from '../communities/present.ts';
 import { listJoinedCommunityIds } from '../communities/queries.ts';
 import type { Db } from '../db/connect.ts';
@@ -181,36 +181,26 @@ async function sitePinned(db: Db, cache: VisitorCache): Promise<Post[]> {
 }
 
 /**
- * A member's post page made from the visitors' one (`shared`, at most `sharedAgeMs` old): the
- * member's votes on the post and its comments, their muted authors, their last visit and their
- * membership of the community are added, and the votes and member count read as they are now.
- * Null when that page would differ from the member's own beyond its age: the member wrote the post
- * (its author sees more of it once deleted) or it is deleted, the member has commented on it
- * since, or a comment of the page has been edited or deleted since. Moderators of the community
- * get their own page, so that what they have just done to the post shows at once; admins see more
- * of posts and comments than visitors do, so their pages are always their own.
+ * A member's post page made from the visitors' one: the member's votes on the post and its
+ * comments, their muted authors, their last visit and their membership of the community are added,
+ * and the post's votes and the member count read as they are now. The comments' votes are those of
+ * the shared page: the member has written nothing since it was made (see memberMayStartFromShared),
+ * so it counts their own votes. Null when that page would differ from the member's own beyond its
+ * age: the member wrote the post (its author sees more of it once deleted) or it is deleted.
+ * Moderators of the community get their own page, so that what they have just done to the post
+ * shows at once; admins see more of posts and comments than visitors do, so their pages are always
+ * their own.
  */
-export async function memberPostPage(
-  db: Db,
-  viewerId: string,
-  shared: Post,
-  sharedAgeMs: number,
-): Promise<{ page: Post; visit: PostVisit } | null> {
+export async function memberPostPage(db: Db, viewerId: string, shared: Post): Promise<{ page: Post; visit: PostVisit } | null> {
   if (shared.deleted || shared.userId === viewerId) return null;
-  const since = new Date(Date.now() - sharedAgeMs);
   const comments = shared.comments ?? [];
-  const [relation, commentRelations] = await Promise.all([
-    getPostPageRelation(db, viewerId, shared.id, since),
-    listCommentViewerRelations(db, viewerId, comments.map((comment) => comment.id), since),
+  const [relation, marks] = await Promise.all([
+    getPostPageRelation(db, viewerId, shared.id),
+    listViewerCommentMarks(db, viewerId, comments.map((comment) => comment.id)),
   ]);
-  if (!relation || relation.viewerCommented || relation.userMod) return null;
-  const byId = new Map(commentRelations.map((row) => [row.id, row]));
-  const memberComments = [];
-  for (const comment of comments) {
-    const row = byId.get(comment.id);
-    if (!row || row.changed) return null;
-    memberComments.push(presentCommentToMember(comment, row));
-  }
+  if (!relation || relation.userMod) return null;
+  const markOf = new Map(marks.map((mark) => [mark.id, mark]));
+  const memberComments = comments.map((comment) => presentCommentToMember(comment, markOf.get(comment.id)));
   const community = shared.community && presentCommunityToMember(shared.community, { ...relation, noMembers: relation.communityNoMembers });
   return {
     page: { ...presentToMember(shared, relation), ...(community && { community }), comments: memberComments },

@@ -88,19 +88,15 @@ export interface PostPageRelation extends PostViewerRow {
   userJoined: boolean;
   userMod: boolean;
   isMuted: boolean;
-  /** The viewer has commented on the post after `since`. */
-  viewerCommented: boolean;
 }
 
 /** Post `postId` as `viewerId` stands with it and its community, with the counts as they are now. */
-export async function getPostPageRelation(db: Db, viewerId: string, postId: string, since: Date): Promise<PostPageRelation | undefined> {
+export async function getPostPageRelation(db: Db, viewerId: string, postId: string): Promise<PostPageRelation | undefined> {
   const [row] = await db<PostPageRelation[]>`
     select p.upvotes, p.downvotes, p.no_comments, p.last_activity_at,
       ${viewerColumns(db)},
       c.no_members as community_no_members,
-      ${communityViewerColumns(db, viewerId)},
-      exists (select 1 from comments mine
-              where mine.post_id = p.id and mine.created_at > ${since} and mine.user_id = ${viewerId}) as viewer_commented
+      ${communityViewerColumns(db, viewerId)}
     from posts p
     join communities c on c.id = p.community_id
     ${viewerJoins(db, viewerId)}

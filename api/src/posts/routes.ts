@@ -79,7 +79,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => postPage(null));
     if (memberMayStartFromShared(visitorCache, request)) {
       const shared = await visitorCache.get(key, () => postPage(null));
-      const member = await memberPostPage(db, viewer.id, shared.value as Post, visitorCache.ttlMs);
+      const member = await memberPostPage(db, viewer.id, shared.value as Post);
       if (member) {
         await recordView(sql, member.visit, viewer.id);
         return member.page;

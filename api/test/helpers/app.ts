@@ -106,6 +106,11 @@ export class Browser {
     return this.cookies.get(name);
   }
 
+  /** Drops a cookie, as a browser does once its Max-Age has passed. */
+  forget(name: string): void {
+    this.cookies.delete(name);
+  }
+
   /** Visits the site so that the browser holds a session id and token, as the web app does. */
   async open(): Promise<this> {
     await this.get('/api/_initial');
