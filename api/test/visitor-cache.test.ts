@@ -359,6 +359,18 @@ describe('post pages of members', () => {
     expect((await new Browser(t.app).get(url)).body).toBe(kept.body);
   });
 
+  it('tell a member which comments are by a user they muted, even once that user deleted their account', async () => {
+    const { replyId, url, member } = await keptPost(async ({ replier, member }) => {
+      expect((await member.browser.post('/api/mutes', { userId: replier.user.id })).statusCode).toBeLessThan(300);
+      expect((await replier.browser.request('DELETE', `/api/users/${replier.username}`, { body: { password: replier.password } })).statusCode).toBe(200);
+    });
+    // The first view records the visit; the second reads it back.
+    expect((await member.browser.get(url)).statusCode).toBe(200);
+    const page = (await member.browser.get(url)).json<Page>();
+    expect(page.comments.find((c) => c.id === replyId)).toMatchObject({ body: 'A reply.', isAuthorMuted: true });
+    expect(page).toEqual(await ownAnswer(member, url));
+  });
+
   it('are the member\'s own when they wrote the post or have just written, for moderators and for admins', async () => {
     const bodies = (response: { json: <T>() => T }) => response.json<Page>().comments.map((c) => c.body);
 

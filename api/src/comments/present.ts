@@ -2,7 +2,6 @@ import type { Comment, ThreadComment, UserGroup } from '@quorum/shared/types';
 import { isEdited } from '../content/edited.ts';
 import { presentImage, type ImageJson } from '../images/present.ts';
 import { ghostId } from '../users/ghost.ts';
-import type { CommentViewerMark } from './queries.ts';
 
 export interface CommentRow {
   id: string;
@@ -90,8 +89,8 @@ function viewerFields(row: CommentViewerRow, deleted: boolean) {
  * A comment presented to nobody in particular (a visitor), as a member who is not an admin sees
  * it: the two differ only in the member's vote and mute; a comment they left unmarked is the same.
  */
-export function presentCommentToMember(comment: ThreadComment, mark: CommentViewerMark | undefined): ThreadComment {
-  if (!mark) return comment;
-  const row = { upvotes: comment.upvotes, downvotes: comment.downvotes, voteUp: mark.voteUp, isAuthorMuted: mark.authorMuted };
+export function presentCommentToMember(comment: ThreadComment, voteUp: boolean | null, authorMuted: boolean): ThreadComment {
+  if (voteUp === null && !authorMuted) return comment;
+  const row = { upvotes: comment.upvotes, downvotes: comment.downvotes, voteUp, isAuthorMuted: authorMuted };
   return { ...comment, ...viewerFields(row, comment.deleted) };
 }

@@ -25,26 +25,22 @@ function selectComments(db: Db, viewerId: string | null) {
     left join comment_votes v on v.comment_id = cm.id and v.user_id = ${viewerId}`;
 }
 
-/** A viewer's own marks on some of the comments `ids`: their vote, or that the author is a user they muted. */
-export interface CommentViewerMark {
+/** A viewer's vote on a comment. */
+export interface CommentVote {
   id: string;
-  voteUp: boolean | null;
-  authorMuted: boolean;
+  up: boolean;
 }
 
 /**
- * The viewer's marks on the comments `ids`, without reading the comments themselves: their votes
- * on them, and those written by a user they muted. Comments they left unmarked are not listed.
+ * The viewer's votes on the comments `ids`, as one JSON array of CommentVote, read from the votes
+ * alone: comments they did not vote on are not listed.
  */
-export async function listViewerCommentMarks(db: Db, viewerId: string, ids: readonly string[]): Promise<CommentViewerMark[]> {
-  if (ids.length === 0) return [];
-  return db<CommentViewerMark[]>`
-    select coalesce(voted.id, muted.id) as id, voted.up as vote_up, muted.id is not null as author_muted
-    from (select v.comment_id as id, v.up from comment_votes v
-          where v.user_id = ${viewerId} and v.comment_id = any(${ids}::uuid[])) voted
-    full join (select cm.id from user_mutes m
-               join comments cm on cm.user_id = m.muted_user_id
-               where m.user_id = ${viewerId} and cm.id = any(${ids}::uuid[])) muted on muted.id = voted.id`;
+export function viewerCommentVotes(db: Db, viewerId: string, ids: readonly string[]) {
+  if (ids.length === 0) return db`'[]'::json`;
+  return db`(
+    select coalesce(json_agg(json_build_object('id', v.comment_id, 'up', v.up)), '[]')
+    from comment_votes v
+    where v.user_id = ${viewerId} and v.comment_id = any(${ids}::uuid[]))`;
 }
 
 export async function getComment(db: Db, id: string, viewerId: string | null): Promise<CommentRow | undefined> {

@@ -3,7 +3,6 @@ import { Messages } from '@quorum/shared/errors';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
 import type { Post, PostsPage } from '@quorum/shared/types';
 import { presentCommentToMember } from '../comments/present.ts';
-import { listViewerCommentMarks } from '../comments/queries.ts';
 import { presentCommunityToMember } from '../communities/present.ts';
 import { listJoinedCommunityIds } from '../communities/queries.ts';
 import type { Db } from '../db/connect.ts';
@@ -194,18 +193,38 @@ async function sitePinned(db: Db, cache: VisitorCache): Promise<Post[]> {
 export async function memberPostPage(db: Db, viewerId: string, shared: Post): Promise<{ page: Post; visit: PostVisit } | null> {
   if (shared.deleted || shared.userId === viewerId) return null;
   const comments = shared.comments ?? [];
-  const [relation, marks] = await Promise.all([
-    getPostPageRelation(db, viewerId, shared.id),
-    listViewerCommentMarks(db, viewerId, comments.map((comment) => comment.id)),
-  ]);
+  const relation = await getPostPageRelation(db, viewerId, shared.id, comments.map((comment) => comment.id));
   if (!relation || relation.userMod) return null;
-  const markOf = new Map(marks.map((mark) => [mark.id, mark]));
-  const memberComments = comments.map((comment) => presentCommentToMember(comment, markOf.get(comment.id)));
+  const muted = new Set(relation.mutedUserIds);
+  // The shared page does not say who wrote a deleted account's comments, so it cannot tell whether the member muted them.
+  if (muted.size > 0 && comments.some((comment) => comment.userDeleted)) return null;
+  const voteOf = new Map(relation.commentVotes.map((vote) => [vote.id, vote.up]));
+  const memberComments = comments.map((comment) => presentCommentToMember(comment, voteOf.get(comment.id) ?? null, muted.has(comment.userId)));
   const community = shared.community && presentCommunityToMember(shared.community, { ...relation, noMembers: relation.communityNoMembers });
   return {
     page: { ...presentToMember(shared, relation), ...(community && { community }), comments: memberComments },
     visit: { id: shared.id, lastVisitAt: relation.lastVisitAt, lastActivityAt: relation.lastActivityAt },
   };
+}
+
+/** Each shared post page's comments, serialised once (see memberPostPageJson). */
+const sharedCommentsJson = new WeakMap<Post, string[]>();
+
+/**
+ * A member's post page (made by memberPostPage from `shared`) as JSON text. Most of its comments
+ * are the shared page's own, unchanged: their text is made once per shared page and reused, and
+ * only the comments the member marked, and the post itself, are serialised for them.
+ */
+export function memberPostPageJson(page: Post, shared: Post): string {
+  const sharedComments = shared.comments ?? [];
+  let kept = sharedCommentsJson.get(shared);
+  if (!kept) {
+    kept = sharedComments.map((comment) => JSON.stringify(comment));
+    sharedCommentsJson.set(shared, kept);
+  }
+  const comments = (page.comments ?? []).map((comment, i) => (comment === sharedComments[i] ? kept[i] : JSON.stringify(comment)));
+  const post = JSON.stringify({ ...page, comments: undefined });
+  return `${post.slice(0, -1)},"comments":[${comments.join(',')}]}`;
 }
 
 /**

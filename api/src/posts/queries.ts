@@ -1,4 +1,5 @@
 import type { FeedSort, PostType, UserGroup } from '@quorum/shared/types';
+import { viewerCommentVotes, type CommentVote } from '../comments/queries.ts';
 import { communityViewerColumns } from '../communities/queries.ts';
 import type { Db } from '../db/connect.ts';
 import { epochMicros, fromEpochMicros } from '../db/micros.ts';
@@ -88,15 +89,24 @@ export interface PostPageRelation extends PostViewerRow {
   userJoined: boolean;
   userMod: boolean;
   isMuted: boolean;
+  /** The viewer's votes on the comments asked about. */
+  commentVotes: CommentVote[];
+  /** The users the viewer muted. */
+  mutedUserIds: string[];
 }
 
-/** Post `postId` as `viewerId` stands with it and its community, with the counts as they are now. */
-export async function getPostPageRelation(db: Db, viewerId: string, postId: string): Promise<PostPageRelation | undefined> {
+/**
+ * Post `postId` as `viewerId` stands with it, its community and its comments `commentIds` (their
+ * votes, and the users they muted), with the counts as they are now.
+ */
+export async function getPostPageRelation(db: Db, viewerId: string, postId: string, commentIds: readonly string[]): Promise<PostPageRelation | undefined> {
   const [row] = await db<PostPageRelation[]>`
     select p.upvotes, p.downvotes, p.no_comments, p.last_activity_at,
       ${viewerColumns(db)},
       c.no_members as community_no_members,
-      ${communityViewerColumns(db, viewerId)}
+      ${communityViewerColumns(db, viewerId)},
+      ${viewerCommentVotes(db, viewerId, commentIds)} as comment_votes,
+      array(select m.muted_user_id from user_mutes m where m.user_id = ${viewerId}) as muted_user_ids
     from posts p
     join communities c on c.id = p.community_id
     ${viewerJoins(db, viewerId)}

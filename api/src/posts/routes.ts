@@ -13,7 +13,7 @@ import { parse } from '../http/validate.ts';
 import { memberMayStartFromShared, sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { createPost, deletePost, editPost, hidePost, recordView, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
-import { isSharedFeed, loadFeed, loadModeratedPosts, loadPost, loadPostById, memberFeedPage, memberHomePage, memberPostPage } from './load.ts';
+import { isSharedFeed, loadFeed, loadModeratedPosts, loadPost, loadPostById, memberFeedPage, memberHomePage, memberPostPage, memberPostPageJson } from './load.ts';
 import { presentPost } from './present.ts';
 
 export interface PostsRoutesOptions {
@@ -82,7 +82,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       const member = await memberPostPage(db, viewer.id, shared.value as Post);
       if (member) {
         await recordView(sql, member.visit, viewer.id);
-        return member.page;
+        return reply.type('application/json; charset=utf-8').send(memberPostPageJson(member.page, shared.value as Post));
       }
     }
     return postPage(viewer);
