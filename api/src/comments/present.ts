@@ -38,15 +38,16 @@ type CommentViewerRow = Pick<CommentRow, 'upvotes' | 'downvotes' | 'voteUp' | 'i
  * author; one by a deleted account keeps its words and shows its author to admins only.
  */
 export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | null): Comment {
+  const comment = presentThreadComment(row, viewer);
   return {
-    ...presentThreadComment(row, viewer),
+    ...comment,
     postId: row.postId,
     postPublicId: row.postPublicId,
     postTitle: row.postTitle,
     communityId: row.communityId,
     communityName: row.communityName,
     userGhostId: row.userDeleted ? ghostId(row.userId, row.postId) : null,
-    contentStripped: row.deletedAt !== null,
+    contentStripped: comment.deleted,
     ancestors: row.ancestors,
   };
 }

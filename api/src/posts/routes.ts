@@ -78,11 +78,11 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => postPage(null));
     if (memberMayStartFromShared(visitorCache, request)) {
-      const shared = await visitorCache.get(key, () => postPage(null));
-      const member = await memberPostPage(db, viewer.id, shared.value as Post);
+      const shared = (await visitorCache.get(key, () => postPage(null))).value as Post;
+      const member = await memberPostPage(db, viewer.id, shared);
       if (member) {
         await recordView(sql, member.visit, viewer.id);
-        return reply.type('application/json; charset=utf-8').send(memberPostPageJson(member.page, shared.value as Post));
+        return reply.type('application/json; charset=utf-8').send(memberPostPageJson(member.page, shared));
       }
     }
     return postPage(viewer);

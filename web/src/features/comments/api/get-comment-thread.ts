@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { commentKeys } from './keys.ts';
 import { pageOfPost, type ThreadPost } from '../../../lib/thread-comments.ts';
+import { commentKeys } from './keys.ts';
 
 /**
  * GET /api/posts/{publicId}/comments/{commentId}: a permalinked comment with the comments above

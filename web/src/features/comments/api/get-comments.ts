@@ -1,8 +1,8 @@
 import type { CommentsPage } from '@quorum/shared/types';
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { commentKeys } from './keys.ts';
 import { pageOfPost, type ThreadPost } from '../../../lib/thread-comments.ts';
+import { commentKeys } from './keys.ts';
 
 export type CommentPages = InfiniteData<CommentsPage, string | null>;
 

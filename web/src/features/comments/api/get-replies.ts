@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { commentKeys } from './keys.ts';
 import { pageOfPost, type ThreadPost } from '../../../lib/thread-comments.ts';
+import { commentKeys } from './keys.ts';
 
 /** GET /api/posts/{publicId}/comments?parentId=: every reply under a comment (flat), for 'load more replies'. */
 export const repliesOptions = (post: ThreadPost, parentId: string) =>

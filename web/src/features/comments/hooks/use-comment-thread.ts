@@ -1,11 +1,11 @@
 import type { CommentsPage, Post } from '@quorum/shared/types';
 import { useInfiniteQuery, useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { pageOfPost } from '../../../lib/thread-comments.ts';
 import { commentThreadOptions } from '../api/get-comment-thread.ts';
 import { commentsOptions } from '../api/get-comments.ts';
 import { repliesOptions } from '../api/get-replies.ts';
 import { commentKeys } from '../api/keys.ts';
-import { pageOfPost } from '../../../lib/thread-comments.ts';
 import { buildCommentTree } from '../utils/comment-tree.ts';
 
 export type RepliesState = 'idle' | 'loading' | 'failed';
