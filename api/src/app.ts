@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Sql } from './db/connect.ts';
 import readRouting from './db/read-routing.ts';
 import healthRoutes from './health/routes.ts';
+import { requireAnswerSchemas, serializerOf, type AnswerSchema } from './http/answer-schema.ts';
 import { refuseNonCanonicalPath } from './http/canonical-path.ts';
 import { answerApiNotFound, answerConnectionError, frameworkErrors, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
 import { tooManyRequests, unsupportedMediaType } from './http/errors.ts';
@@ -90,6 +91,11 @@ export interface AppOptions {
   /** Read replicas of `sql`; none by default. */
   replicas?: Sql[];
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Serialise each answer the plain way too, and fail it when its schema would change it (a field
+   * the schema lacks, a value of another kind): for tests.
+   */
+  checkAnswers?: boolean;
 }
 
 // Limits per client address: the global one for every API route, stricter ones for some.
@@ -114,7 +120,7 @@ const LIMITS = {
   communityRequest: { max: 5, timeWindow: '12 hours' },
 };
 
-export async function buildApp({ config, sql, replicas = [], logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, sql, replicas = [], logger = false, checkAnswers = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // A hop count becomes the function Fastify takes for it (its types leave numbers out).
@@ -129,6 +135,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false }: A
   });
   const allowedMethods = trackApiRoutes(app);
   setErrorHandler(app);
+  app.setSerializerCompiler(({ schema }) => serializerOf(schema as AnswerSchema<unknown>, { checked: checkAnswers }));
 
   const https = config.publicUrl.startsWith('https://');
   const imageStore = createImageStore(config);
@@ -167,6 +174,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false }: A
     async (api) => {
       // Answers over 1 KB travel compressed (brotli or gzip, as the client accepts).
       await api.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+      requireAnswerSchemas(api);
       // Load balancers poll the health check: it answers before any limit or session is looked at.
       await api.register(healthRoutes, { sql, jobs: app.jobs });
       if (config.rateLimit) {

@@ -5,12 +5,14 @@ import { requireAdmin } from '../auth/plugin.ts';
 import { deleteDefaultCommunity, getCommunityIdByName, insertDefaultCommunity } from '../communities/queries.ts';
 import { denyCommunityRequest } from '../community-requests/actions.ts';
 import type { Sql } from '../db/connect.ts';
+import { sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { banUser, unbanUser } from './actions.ts';
 
 const adminRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
-  app.post('/_admin', async (request): Promise<{ success: true }> => {
+  app.post('/_admin', { schema: sends(answers.success) }, async (request): Promise<{ success: true }> => {
     const admin = requireAdmin(request);
     const body = parse(adminActionBody, request.body);
     switch (body.action) {

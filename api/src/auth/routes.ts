@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { loginBody, loginQuery, signupBody } from '@quorum/shared/schemas/users';
 import type { Sql } from '../db/connect.ts';
+import { either, sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { conflict, HttpError, tooManyRequests } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { presentUser } from '../users/present.ts';
@@ -20,7 +22,7 @@ export interface AuthRoutesOptions {
 }
 
 const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, captcha, cost, limits }) => {
-  app.post('/_signup', { config: { rateLimit: limits && limits.signup } }, async (request, reply) => {
+  app.post('/_signup', { schema: sends(answers.user), config: { rateLimit: limits && limits.signup } }, async (request, reply) => {
     if (request.user) throw conflict(ErrorCode.alreadyLoggedIn, Messages.alreadyLoggedIn);
     const body = parse(signupBody, request.body);
     const userId = await signUp(sql, body, { ip: request.ip, captcha, cost }, app.jobs);
@@ -39,7 +41,10 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
     : undefined;
 
   // Logging in and out stay open to blocked addresses: a block stops changes, not sessions.
-  app.post('/_login', { config: { rateLimit: limits && limits.login, ipBlockExempt: true } }, async (request, reply) => {
+  app.post('/_login', {
+    schema: sends(either(answers.success, answers.user)),
+    config: { rateLimit: limits && limits.login, ipBlockExempt: true },
+  }, async (request, reply) => {
     const { action } = parse(loginQuery, request.query);
     if (action === 'logout') {
       await reply.endSession();
@@ -56,7 +61,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
     return presentUser(user, user);
   });
 
-  app.get('/_user', async (request) => {
+  app.get('/_user', { schema: sends(answers.user) }, async (request) => {
     const user = await loadUser(sql, requireUser(request).id);
     return presentUser(user, user);
   });

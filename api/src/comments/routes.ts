@@ -7,6 +7,8 @@ import type { Comment, CommentsPage, ThreadPage } from '@quorum/shared/types';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { SessionUser } from '../auth/session-queries.ts';
 import type { Sql } from '../db/connect.ts';
+import { sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { loadPostState } from '../posts/load.ts';
@@ -29,7 +31,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     return presentComment(await loadCommentById(sql, commentId, viewer.id), viewer);
   }
 
-  app.get<PostParams>('/posts/:publicId/comments', { config: { reads: 'replica' } }, async (request, reply) => {
+  app.get<PostParams>('/posts/:publicId/comments', { schema: sends(answers.threadPage), config: { reads: 'replica' } }, async (request, reply) => {
     const query = parse(commentsQuery, request.query);
     const db = request.readSql;
     const viewer = request.user;
@@ -45,7 +47,10 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     return sendToVisitor(visitorCache, request, reply, `comments ${publicId} ${JSON.stringify(query)}`, commentsPage);
   });
 
-  app.get<CommentParams>('/posts/:publicId/comments/:commentId', { config: { reads: 'replica' } }, async (request, reply) => {
+  app.get<CommentParams>('/posts/:publicId/comments/:commentId', {
+    schema: sends(answers.threadPage),
+    config: { reads: 'replica' },
+  }, async (request, reply) => {
     const db = request.readSql;
     const viewer = request.user;
     const { publicId, commentId } = request.params;
@@ -58,7 +63,10 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     return sendToVisitor(visitorCache, request, reply, `permalink ${publicId} ${commentId}`, permalink);
   });
 
-  app.post<PostParams>('/posts/:publicId/comments', { config: { rateLimit: limits && limits.create, idempotent: true } }, async (request, reply) => {
+  app.post<PostParams>('/posts/:publicId/comments', {
+    schema: sends(answers.comment),
+    config: { rateLimit: limits && limits.create, idempotent: true },
+  }, async (request, reply) => {
     const user = requireUser(request);
     const { userGroup } = parse(createCommentQuery, request.query);
     const body = parse(createCommentBody, request.body);
@@ -67,7 +75,10 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     return reply.code(201).send(await presented(id, user));
   });
 
-  app.put<CommentParams>('/posts/:publicId/comments/:commentId', { config: { rateLimit: limits && limits.edit } }, async (request) => {
+  app.put<CommentParams>('/posts/:publicId/comments/:commentId', {
+    schema: sends(answers.comment),
+    config: { rateLimit: limits && limits.edit },
+  }, async (request) => {
     const user = requireUser(request);
     const { action, userGroup } = parse(updateCommentQuery, request.query);
     const post = await loadPostState(sql, request.params.publicId);
@@ -77,7 +88,10 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     return presented(comment.id, user);
   });
 
-  app.delete<CommentParams>('/posts/:publicId/comments/:commentId', { config: { rateLimit: limits && limits.edit } }, async (request) => {
+  app.delete<CommentParams>('/posts/:publicId/comments/:commentId', {
+    schema: sends(answers.comment),
+    config: { rateLimit: limits && limits.edit },
+  }, async (request) => {
     const user = requireUser(request);
     const { deleteAs } = parse(deleteCommentQuery, request.query);
     const post = await loadPostState(sql, request.params.publicId);
@@ -86,14 +100,14 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     return presented(comment.id, user);
   });
 
-  app.post('/_commentVote', { config: { rateLimit: limits && limits.vote, idempotent: true } }, async (request) => {
+  app.post('/_commentVote', { schema: sends(answers.comment), config: { rateLimit: limits && limits.vote, idempotent: true } }, async (request) => {
     const user = requireUser(request);
     const body = parse(commentVoteBody, request.body);
     await voteComment(sql, user, body, app.jobs);
     return presented(body.commentId, user);
   });
 
-  app.get('/comments', { config: { reads: 'replica' } }, async (request): Promise<CommentsPage> => {
+  app.get('/comments', { schema: sends(answers.commentsPage), config: { reads: 'replica' } }, async (request): Promise<CommentsPage> => {
     const user = requireAdmin(request);
     const page = await loadLatestComments(request.readSql, user.id, parse(latestCommentsQuery, request.query).next);
     return { comments: page.rows.map((row) => presentComment(row, user)), next: page.next };

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Community } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
+import { sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { storeImage } from '../images/process.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { readImageUpload } from '../images/upload.ts';
@@ -27,7 +29,10 @@ const SLOTS = [
 
 const communityImageRoutes: FastifyPluginAsync<CommunityImageRoutesOptions> = async (app, { sql, store, maxBytes, limits }) => {
   for (const slot of SLOTS) {
-    app.post<Params>(`/communities/:id/${slot.path}`, { config: { rateLimit: limits && limits.upload } }, async (request): Promise<Community> => {
+    app.post<Params>(`/communities/:id/${slot.path}`, {
+      schema: sends(answers.community),
+      config: { rateLimit: limits && limits.upload },
+    }, async (request): Promise<Community> => {
       const user = requireUser(request);
       await assertCanModerate(sql, user, request.params.id);
       const buffer = await readImageUpload(request, maxBytes);
@@ -36,7 +41,7 @@ const communityImageRoutes: FastifyPluginAsync<CommunityImageRoutesOptions> = as
       return presentCommunity(await loadCommunity(sql, request.params.id, user.id));
     });
 
-    app.delete<Params>(`/communities/:id/${slot.path}`, async (request): Promise<Community> => {
+    app.delete<Params>(`/communities/:id/${slot.path}`, { schema: sends(answers.community) }, async (request): Promise<Community> => {
       const user = requireUser(request);
       await assertCanModerate(sql, user, request.params.id);
       await replaceCommunityImage(sql, request.params.id, slot.which, null);

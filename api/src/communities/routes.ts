@@ -7,6 +7,8 @@ import {
 import type { Community, CommunitySort } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
+import { sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
 import { parse } from '../http/validate.ts';
 import type { ImageStore } from '../images/storage.ts';
@@ -56,7 +58,7 @@ export interface CommunitiesRoutesOptions {
 
 const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (app, { sql, store, maxBytes, limits }) => {
   // A bare array, as the reference documents it; the next page's address is in a `Link` header.
-  app.get('/communities', async (request, reply): Promise<Community[]> => {
+  app.get('/communities', { schema: sends(answers.communities) }, async (request, reply): Promise<Community[]> => {
     const query = parse(listCommunitiesQuery, request.query);
     const viewerId = request.user?.id ?? null;
     if (query.q) {
@@ -74,7 +76,7 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
     return page.rows.map(presentCommunity);
   });
 
-  app.post('/communities', async (request, reply): Promise<Community> => {
+  app.post('/communities', { schema: sends(answers.community) }, async (request, reply): Promise<Community> => {
     const user = requireUser(request);
     const body = parse(createCommunityBody, request.body);
     const id = await createCommunity(sql, user, body);
@@ -82,14 +84,14 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
     return presentCommunity(await loadCommunity(sql, id, user.id));
   });
 
-  app.get<{ Params: { id: string } }>('/communities/:id', async (request): Promise<Community> => {
+  app.get<{ Params: { id: string } }>('/communities/:id', { schema: sends(answers.community) }, async (request): Promise<Community> => {
     const byName = parse(getCommunityQuery, request.query).byName === 'true';
     const viewerId = request.user?.id ?? null;
     const row = byName ? await loadCommunityByName(sql, request.params.id, viewerId) : await loadCommunity(sql, request.params.id, viewerId);
     return presentCommunity(row);
   });
 
-  app.put<{ Params: { id: string } }>('/communities/:id', async (request): Promise<Community> => {
+  app.put<{ Params: { id: string } }>('/communities/:id', { schema: sends(answers.community) }, async (request): Promise<Community> => {
     const user = requireUser(request);
     await assertCanModerate(sql, user, request.params.id);
     const body = parse(updateCommunityBody, request.body);
@@ -97,7 +99,7 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
     return presentCommunity(await loadCommunity(sql, request.params.id, user.id));
   });
 
-  app.post('/_joinCommunity', { config: { idempotent: true } }, async (request): Promise<Community> => {
+  app.post('/_joinCommunity', { schema: sends(answers.community), config: { idempotent: true } }, async (request): Promise<Community> => {
     const user = requireUser(request);
     const body = parse(joinCommunityBody, request.body);
     const community = await loadCommunity(sql, body.communityId, user.id);

@@ -3,6 +3,8 @@ import { createRuleBody, updateRuleBody } from '@quorum/shared/schemas/communiti
 import type { Rule } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
+import { noBody, sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { addRule, editRule, removeRule } from './actions.ts';
 import { assertCanModerate, assertCommunityExists } from './load.ts';
@@ -12,12 +14,12 @@ import { listRules } from './rule-queries.ts';
 type RuleParams = { Params: { id: string; ruleId: string } };
 
 const ruleRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
-  app.get<{ Params: { id: string } }>('/communities/:id/rules', async (request): Promise<Rule[]> => {
+  app.get<{ Params: { id: string } }>('/communities/:id/rules', { schema: sends(answers.rules) }, async (request): Promise<Rule[]> => {
     await assertCommunityExists(sql, request.params.id);
     return (await listRules(sql, request.params.id)).map(presentRule);
   });
 
-  app.post<{ Params: { id: string } }>('/communities/:id/rules', async (request, reply): Promise<Rule> => {
+  app.post<{ Params: { id: string } }>('/communities/:id/rules', { schema: sends(answers.rule) }, async (request, reply): Promise<Rule> => {
     const user = requireUser(request);
     await assertCanModerate(sql, user, request.params.id);
     const body = parse(createRuleBody, request.body);
@@ -26,14 +28,14 @@ const ruleRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
     return presentRule(rule);
   });
 
-  app.put<RuleParams>('/communities/:id/rules/:ruleId', async (request): Promise<Rule> => {
+  app.put<RuleParams>('/communities/:id/rules/:ruleId', { schema: sends(answers.rule) }, async (request): Promise<Rule> => {
     const user = requireUser(request);
     await assertCanModerate(sql, user, request.params.id);
     const body = parse(updateRuleBody, request.body);
     return presentRule(await editRule(sql, request.params.id, request.params.ruleId, body));
   });
 
-  app.delete<RuleParams>('/communities/:id/rules/:ruleId', async (request, reply) => {
+  app.delete<RuleParams>('/communities/:id/rules/:ruleId', { schema: sends(noBody) }, async (request, reply) => {
     const user = requireUser(request);
     await assertCanModerate(sql, user, request.params.id);
     await removeRule(sql, request.params.id, request.params.ruleId);

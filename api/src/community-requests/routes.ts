@@ -4,6 +4,8 @@ import { communityRequestBody } from '@quorum/shared/schemas/communities';
 import type { CommunityRequestsPage } from '@quorum/shared/types';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
+import { sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { createCommunityRequest, deleteCommunityRequest, listCommunityRequests } from './actions.ts';
 import { presentCommunityRequest } from './present.ts';
@@ -15,20 +17,23 @@ export interface CommunityRequestsRoutesOptions {
 
 /** Users ask for a new community; admins read the requests and remove them (denying is an _admin action). */
 const communityRequestsRoutes: FastifyPluginAsync<CommunityRequestsRoutesOptions> = async (app, { sql, limits }) => {
-  app.post('/community_requests', { config: { rateLimit: limits && limits.create } }, async (request, reply) => {
+  app.post('/community_requests', {
+    schema: sends(answers.communityRequest),
+    config: { rateLimit: limits && limits.create },
+  }, async (request, reply) => {
     const user = requireUser(request);
     const body = parse(communityRequestBody, request.body);
     const created = await createCommunityRequest(sql, user.id, body);
     return reply.code(201).send(presentCommunityRequest(created));
   });
 
-  app.get('/community_requests', async (request): Promise<CommunityRequestsPage> => {
+  app.get('/community_requests', { schema: sends(answers.communityRequestsPage) }, async (request): Promise<CommunityRequestsPage> => {
     requireAdmin(request);
     const page = await listCommunityRequests(sql, parse(adminPageQuery, request.query).next);
     return { requests: page.rows.map(presentCommunityRequest), next: page.next };
   });
 
-  app.delete<{ Params: { id: string } }>('/community_requests/:id', async (request): Promise<{ success: true }> => {
+  app.delete<{ Params: { id: string } }>('/community_requests/:id', { schema: sends(answers.success) }, async (request): Promise<{ success: true }> => {
     requireAdmin(request);
     await deleteCommunityRequest(sql, request.params.id);
     return { success: true };

@@ -18,23 +18,26 @@ function gate<T>(value: T) {
 }
 
 describe('visitor cache', () => {
-  it('computes a page once for everyone asking while it is computed and while it is fresh', async () => {
+  it('computes and serialises a page once for everyone asking while it is computed and while it is fresh', async () => {
     const cache = createVisitorCache(60_000);
     const page = gate({ posts: [1, 2], next: null });
-    const waiting = Array.from({ length: 10 }, () => cache.get('hot', page.compute));
+    let serialised = 0;
+    const serialize = (value: unknown) => `${++serialised}:${JSON.stringify(value)}`;
+    const waiting = Array.from({ length: 10 }, () => cache.get('hot', page.compute, serialize));
     page.open();
     const answers = await Promise.all(waiting);
     expect(page.calls()).toBe(1);
-    expect(new Set(answers.map((answer) => answer.json))).toEqual(new Set(['{"posts":[1,2],"next":null}']));
-    expect((await cache.get('hot', page.compute)).etag).toBe(answers[0]?.etag);
+    expect(new Set(answers.map((answer) => answer.json))).toEqual(new Set(['1:{"posts":[1,2],"next":null}']));
+    expect((await cache.get('hot', page.compute, serialize)).etag).toBe(answers[0]?.etag);
     expect(page.calls()).toBe(1);
+    expect(serialised).toBe(1);
     expect(cache.cacheControl).toBe('public, max-age=60');
   });
 
   it('keeps pages apart by key and gives different pages different validators', async () => {
     const cache = createVisitorCache(60_000);
-    const hot = await cache.get('hot', async () => ({ sort: 'hot' }));
-    const latest = await cache.get('latest', async () => ({ sort: 'latest' }));
+    const hot = await cache.get('hot', async () => ({ sort: 'hot' }), JSON.stringify);
+    const latest = await cache.get('latest', async () => ({ sort: 'latest' }), JSON.stringify);
     expect(hot.json).toBe('{"sort":"hot"}');
     expect(latest.json).toBe('{"sort":"latest"}');
     expect(hot.etag).not.toBe(latest.etag);
@@ -43,8 +46,8 @@ describe('visitor cache', () => {
 
   it('never keeps a failure: the next request computes again', async () => {
     const cache = createVisitorCache(60_000);
-    await expect(cache.get('hot', async () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
-    expect((await cache.get('hot', async () => ({ ok: true }))).json).toBe('{"ok":true}');
+    await expect(cache.get('hot', async () => Promise.reject(new Error('database away')), JSON.stringify)).rejects.toThrow('database away');
+    expect((await cache.get('hot', async () => ({ ok: true }), JSON.stringify)).json).toBe('{"ok":true}');
   });
 
   it('keeps no more than its byte budget: an answer beyond it is served but computed again next time', async () => {
@@ -52,18 +55,18 @@ describe('visitor cache', () => {
     const cache = createVisitorCache(60_000, 100);
     let calls = 0;
     const big = async () => ({ text: 'x'.repeat(20), call: ++calls });
-    expect((await cache.get('first', big)).json).toContain('"call":1');
-    expect((await cache.get('second', big)).json).toContain('"call":2');
+    expect((await cache.get('first', big, JSON.stringify)).json).toContain('"call":1');
+    expect((await cache.get('second', big, JSON.stringify)).json).toContain('"call":2');
     // The first is still kept; the second did not fit beside it.
-    expect((await cache.get('first', big)).json).toContain('"call":1');
-    expect((await cache.get('second', big)).json).toContain('"call":3');
+    expect((await cache.get('first', big, JSON.stringify)).json).toContain('"call":1');
+    expect((await cache.get('second', big, JSON.stringify)).json).toContain('"call":3');
   });
 
   it('computes every page anew when keeping is off, and tells browsers to check again', async () => {
     const cache = createVisitorCache(0);
     let calls = 0;
-    await cache.get('hot', async () => ++calls);
-    const second = await cache.get('hot', async () => ++calls);
+    await cache.get('hot', async () => ++calls, JSON.stringify);
+    const second = await cache.get('hot', async () => ++calls, JSON.stringify);
     expect(calls).toBe(2);
     expect(second.json).toBe('2');
     expect(cache.cacheControl).toBe('no-cache');

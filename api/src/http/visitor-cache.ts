@@ -6,10 +6,11 @@
 // and memberPostPage in posts/load.ts); a member's answer is never kept here.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { routeSerializer } from './answer-schema.ts';
 
-export interface CachedAnswer {
+export interface CachedAnswer<T = unknown> {
   /** The answer as computed: shared, so never to be changed. */
-  value: unknown;
+  value: T;
   /** The answer, serialised once. */
   json: string;
   /** A strong validator of `json`, quoted as the ETag header wants it. */
@@ -24,21 +25,26 @@ const MAX_ENTRIES = 1_000;
 const MAX_BYTES = 32 * 1024 * 1024;
 
 export interface VisitorCache {
-  get(key: string, compute: () => Promise<unknown>): Promise<CachedAnswer>;
+  /**
+   * The answer kept under `key`, or the one `compute` makes, serialised by `serialize`: the
+   * schema's serializer of an answer, or JSON.stringify for a value kept only to make answers from
+   * (the text then measures it).
+   */
+  get<T>(key: string, compute: () => Promise<T>, serialize: (value: T) => string): Promise<CachedAnswer<T>>;
   /** What browsers and shared caches are told: keep the answer as long as the server does. */
   readonly cacheControl: string;
   /** How long an answer is kept: how old a shared answer may be. */
   readonly ttlMs: number;
 }
 
-function cachedAnswer(value: unknown): CachedAnswer {
-  const json = JSON.stringify(value);
+function cachedAnswer<T>(value: T, serialize: (value: T) => string): CachedAnswer<T> {
+  const json = serialize(value);
   return { value, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
 }
 
 /** A cache keeping each answer `ttlMs`; 0 turns keeping off (every request computes its own). */
 export function createVisitorCache(ttlMs: number, maxBytes = MAX_BYTES): VisitorCache {
-  const entries = new Map<string, { expires: number; answer: Promise<CachedAnswer>; bytes: number }>();
+  const entries = new Map<string, { expires: number; answer: Promise<CachedAnswer<unknown>>; bytes: number }>();
   let bytes = 0;
 
   const forget = (key: string) => {
@@ -52,12 +58,14 @@ export function createVisitorCache(ttlMs: number, maxBytes = MAX_BYTES): Visitor
   return {
     cacheControl: ttlMs > 0 ? `public, max-age=${Math.ceil(ttlMs / 1000)}` : 'no-cache',
     ttlMs: Math.max(ttlMs, 0),
-    get(key, compute) {
-      if (ttlMs <= 0) return compute().then(cachedAnswer);
+    get<T>(key: string, compute: () => Promise<T>, serialize: (value: T) => string) {
+      const made = () => compute().then((value) => cachedAnswer(value, serialize));
+      if (ttlMs <= 0) return made();
       const now = Date.now();
       const hit = entries.get(key);
-      if (hit && hit.expires > now) return hit.answer;
-      const answer = compute().then(cachedAnswer);
+      // A key names one kind of answer, so what is kept under it is of the type asked for.
+      if (hit && hit.expires > now) return hit.answer as Promise<CachedAnswer<T>>;
+      const answer = made();
       if (entries.size >= MAX_ENTRIES) prune(now);
       if (entries.size < MAX_ENTRIES) {
         const entry = { expires: now + ttlMs, answer, bytes: 0 };
@@ -93,7 +101,7 @@ export async function sendToVisitor(
   key: string,
   compute: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  const answer = await cache.get(key, compute);
+  const answer = await cache.get(key, compute, routeSerializer(reply));
   reply.header('cache-control', cache.cacheControl).header('vary', 'Cookie').header('etag', answer.etag);
   if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(answer.json);

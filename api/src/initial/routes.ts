@@ -3,6 +3,8 @@ import type { Community, InitialData, ReportReason } from '@quorum/shared/types'
 import { presentCommunity } from '../communities/present.ts';
 import { listBannedFrom, listSidebarCommunities } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
+import { sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import type { VisitorCache } from '../http/visitor-cache.ts';
 import { presentList } from '../lists/present.ts';
 import { listOwnLists } from '../lists/queries.ts';
@@ -44,10 +46,10 @@ async function loadSiteFacts(sql: Sql): Promise<SiteFacts> {
 
 const initialRoutes: FastifyPluginAsync<InitialRoutesOptions> = async (app, { sql, visitorCache, vapidPublicKey, captchaSiteKey }) => {
   /** Everything the app needs to start, in one round of parallel queries. */
-  app.get('/_initial', async (request): Promise<InitialData> => {
+  app.get('/_initial', { schema: sends(answers.initialData) }, async (request): Promise<InitialData> => {
     const viewerId = request.user?.id ?? null;
     const [site, user, communities, bannedFrom, mutes, lists] = await Promise.all([
-      visitorCache.get('initial', () => loadSiteFacts(sql)).then((answer) => answer.value as SiteFacts),
+      visitorCache.get('initial', () => loadSiteFacts(sql), JSON.stringify).then((answer) => answer.value),
       viewerId ? loadUser(sql, viewerId) : null,
       viewerId ? listSidebarCommunities(sql, viewerId).then((rows) => rows.map(presentCommunity)) : null,
       viewerId ? listBannedFrom(sql, viewerId) : [],

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { requireUser } from '../auth/plugin.ts';
+import { sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { badRequest } from '../http/errors.ts';
 import { LinkFetchError, LinkRefusedError, parseHttpUrl } from './fetch.ts';
 import { fetchLinkPreview } from './preview.ts';
@@ -13,7 +15,10 @@ export interface LinksRoutesOptions {
 }
 
 const linksRoutes: FastifyPluginAsync<LinksRoutesOptions> = async (app, { allowPrivate, limits }) => {
-  app.get<{ Querystring: { url?: unknown } }>('/_link_info', { config: { rateLimit: limits && limits.linkInfo } }, async (request) => {
+  app.get<{ Querystring: { url?: unknown } }>('/_link_info', {
+    schema: sends(answers.linkInfo),
+    config: { rateLimit: limits && limits.linkInfo },
+  }, async (request) => {
     requireUser(request);
     const text = typeof request.query.url === 'string' ? request.query.url.trim() : '';
     const url = parseHttpUrl(text);

@@ -4,6 +4,8 @@ import type { List, ListItemsPage } from '@quorum/shared/types';
 import { Messages } from '@quorum/shared/errors';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
+import { sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import {
@@ -29,23 +31,23 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { write: object } | fa
     return presentList(list);
   }
 
-  app.get<UserParams>('/users/:username/lists', async (request): Promise<List[]> => {
+  app.get<UserParams>('/users/:username/lists', { schema: sends(answers.lists) }, async (request): Promise<List[]> => {
     const query = parse(listsQuery, request.query);
     const owner = await loadListOwner(sql, request.params.username);
     const lists = await q.listUserLists(sql, owner.id, query, request.user?.id === owner.id);
     return lists.map(presentList);
   });
 
-  app.post<UserParams>('/users/:username/lists', write, async (request, reply) => {
+  app.post<UserParams>('/users/:username/lists', { ...write, schema: sends(answers.list) }, async (request, reply) => {
     const user = requireUser(request);
     const id = await createList(sql, user, request.params.username, parse(listBody, request.body));
     return reply.code(201).send(await reloaded(id));
   });
 
-  app.get<NamedParams>('/users/:username/lists/:listName', async (request): Promise<List> =>
+  app.get<NamedParams>('/users/:username/lists/:listName', { schema: sends(answers.list) }, async (request): Promise<List> =>
     presentList(await loadListByName(sql, request.params.username, request.params.listName, request.user)));
 
-  app.delete<NamedParams>('/users/:username/lists/:listName', write, async (request) => {
+  app.delete<NamedParams>('/users/:username/lists/:listName', { ...write, schema: sends(answers.success) }, async (request) => {
     const user = requireUser(request);
     const list = await loadListByName(sql, request.params.username, request.params.listName, user);
     assertOwnList(list, user);
@@ -53,14 +55,14 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { write: object } | fa
     return { success: true };
   });
 
-  app.get<NamedParams>('/users/:username/lists/:listName/items', async (request): Promise<ListItemsPage> => {
+  app.get<NamedParams>('/users/:username/lists/:listName/items', { schema: sends(answers.listItemsPage) }, async (request): Promise<ListItemsPage> => {
     const { next } = parse(listItemsQuery, request.query);
     const list = await loadListByName(sql, request.params.username, request.params.listName, request.user);
     return loadListItems(sql, list.id, request.user, next);
   });
 
   /** Empties the list. */
-  app.delete<NamedParams>('/users/:username/lists/:listName/items', write, async (request): Promise<List> => {
+  app.delete<NamedParams>('/users/:username/lists/:listName/items', { ...write, schema: sends(answers.list) }, async (request): Promise<List> => {
     const user = requireUser(request);
     const list = await loadListByName(sql, request.params.username, request.params.listName, user);
     assertOwnList(list, user);
@@ -68,15 +70,15 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { write: object } | fa
     return reloaded(list.id);
   });
 
-  app.get('/lists/_saved_to', async (request): Promise<string[]> => {
+  app.get('/lists/_saved_to', { schema: sends(answers.strings) }, async (request): Promise<string[]> => {
     const user = requireUser(request);
     const query = parse(savedToQuery, request.query);
     return q.listSavedTo(sql, user.id, query.type, query.id);
   });
 
-  app.get<IdParams>('/lists/:id', async (request): Promise<List> => presentList(await loadListById(sql, request.params.id, request.user)));
+  app.get<IdParams>('/lists/:id', { schema: sends(answers.list) }, async (request): Promise<List> => presentList(await loadListById(sql, request.params.id, request.user)));
 
-  app.put<IdParams>('/lists/:id', write, async (request): Promise<List> => {
+  app.put<IdParams>('/lists/:id', { ...write, schema: sends(answers.list) }, async (request): Promise<List> => {
     const user = requireUser(request);
     const list = await loadListById(sql, request.params.id, user);
     assertOwnList(list, user);
@@ -84,7 +86,7 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { write: object } | fa
     return reloaded(list.id);
   });
 
-  app.delete<IdParams>('/lists/:id', write, async (request) => {
+  app.delete<IdParams>('/lists/:id', { ...write, schema: sends(answers.success) }, async (request) => {
     const user = requireUser(request);
     const list = await loadListById(sql, request.params.id, user);
     assertOwnList(list, user);
@@ -92,7 +94,7 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { write: object } | fa
     return { success: true };
   });
 
-  app.post<IdParams>('/lists/:id/items', savedWrite, async (request, reply) => {
+  app.post<IdParams>('/lists/:id/items', { ...savedWrite, schema: sends(answers.list) }, async (request, reply) => {
     const user = requireUser(request);
     const list = await loadListById(sql, request.params.id, user);
     assertOwnList(list, user);
@@ -101,7 +103,7 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { write: object } | fa
     return reply.code(201).send(await reloaded(list.id));
   });
 
-  app.delete<IdParams>('/lists/:id/items', savedWrite, async (request): Promise<List> => {
+  app.delete<IdParams>('/lists/:id/items', { ...savedWrite, schema: sends(answers.list) }, async (request): Promise<List> => {
     const user = requireUser(request);
     const list = await loadListById(sql, request.params.id, user);
     assertOwnList(list, user);

@@ -10,6 +10,8 @@ import type { Notification, NotificationsPage } from '@quorum/shared/types';
 import { hashSessionId, requireUser } from '../auth/plugin.ts';
 import { recordDailyEvent } from '../analytics/queries.ts';
 import type { Sql } from '../db/connect.ts';
+import { sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
@@ -20,7 +22,7 @@ const SORT = 'notifications';
 const titleFormat = (format: string | undefined): TitleFormat => (format === 'html' ? 'html' : 'text');
 
 const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
-  app.get('/notifications', async (request): Promise<NotificationsPage> => {
+  app.get('/notifications', { schema: sends(answers.notificationsPage) }, async (request): Promise<NotificationsPage> => {
     const user = requireUser(request);
     const query = parse(notificationsQuery, request.query);
     const after = decodeCursor(query.next, SORT, cursorValue.natural);
@@ -32,7 +34,7 @@ const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
     return { ...counts, items: page.rows.map((row) => renderNotification(row, titleFormat(query.format))), next: page.next };
   });
 
-  app.post('/notifications', async (request) => {
+  app.post('/notifications', { schema: sends(answers.success) }, async (request) => {
     const user = requireUser(request);
     const query = parse(notificationsActionQuery, request.query);
     if (query.action === 'resetNewCount') await q.resetNewCount(sql, user.id);
@@ -41,7 +43,7 @@ const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
     return { success: true };
   });
 
-  app.put<{ Params: { id: string } }>('/notifications/:id', async (request): Promise<Notification> => {
+  app.put<{ Params: { id: string } }>('/notifications/:id', { schema: sends(answers.notification) }, async (request): Promise<Notification> => {
     const user = requireUser(request);
     const query = parse(notificationActionQuery, request.query);
     const id = request.params.id;
@@ -51,7 +53,7 @@ const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
     return renderNotification(row, titleFormat(query.format));
   });
 
-  app.delete<{ Params: { id: string } }>('/notifications/:id', async (request): Promise<Notification> => {
+  app.delete<{ Params: { id: string } }>('/notifications/:id', { schema: sends(answers.notification) }, async (request): Promise<Notification> => {
     const user = requireUser(request);
     const query = parse(notificationDeleteQuery, request.query);
     const id = request.params.id;
@@ -61,7 +63,7 @@ const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
   });
 
   /** The browser's push subscription of this session: one per session, replaced when it changes. */
-  app.post('/push_subscriptions', async (request) => {
+  app.post('/push_subscriptions', { schema: sends(answers.success) }, async (request) => {
     const user = requireUser(request);
     const body = parse(pushSubscriptionBody, request.body);
     await q.savePushSubscription(sql, {

@@ -1,11 +1,12 @@
 // Reads of posts that answer 404 when the post is not there, and the feeds.
 import { Messages } from '@quorum/shared/errors';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
-import type { Post, PostsPage } from '@quorum/shared/types';
+import type { Post, PostsPage, ThreadComment } from '@quorum/shared/types';
 import { presentCommentToMember } from '../comments/present.ts';
 import { presentCommunityToMember } from '../communities/present.ts';
 import { listJoinedCommunityIds } from '../communities/queries.ts';
 import type { Db } from '../db/connect.ts';
+import type { Serialize } from '../http/answer-schema.ts';
 import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
 import { badRequest, notFound, unauthorized } from '../http/errors.ts';
 import type { VisitorCache } from '../http/visitor-cache.ts';
@@ -170,13 +171,13 @@ async function homeCandidates(db: Db, cache: VisitorCache, communityId: string, 
   const answer = await cache.get(`home candidates ${communityId} ${sort} ${limit}`, async () => {
     const rows = await listFeed(db, { scope: { kind: 'community', communityId }, sort, viewerId: null, limit, excludePinned: 'site' });
     return rows.map((row): RankedPost => ({ key: sortValue(sort, row), post: presentPost(row, null) }));
-  });
-  return answer.value as RankedPost[];
+  }, JSON.stringify);
+  return answer.value;
 }
 
 async function sitePinned(db: Db, cache: VisitorCache): Promise<Post[]> {
-  const answer = await cache.get('site pinned', async () => (await listSitePinned(db)).map((row) => presentPost(row, null)));
-  return answer.value as Post[];
+  const answer = await cache.get('site pinned', async () => (await listSitePinned(db)).map((row) => presentPost(row, null)), JSON.stringify);
+  return answer.value;
 }
 
 /**
@@ -215,15 +216,15 @@ const sharedCommentsJson = new WeakMap<Post, string[]>();
  * are the shared page's own, unchanged: their text is made once per shared page and reused, and
  * only the comments the member marked, and the post itself, are serialised for them.
  */
-export function memberPostPageJson(page: Post, shared: Post): string {
+export function memberPostPageJson(page: Post, shared: Post, serialize: { post: Serialize<Post>; comment: Serialize<ThreadComment> }): string {
   const sharedComments = shared.comments ?? [];
   let kept = sharedCommentsJson.get(shared);
   if (!kept) {
-    kept = sharedComments.map((comment) => JSON.stringify(comment));
+    kept = sharedComments.map(serialize.comment);
     sharedCommentsJson.set(shared, kept);
   }
-  const comments = (page.comments ?? []).map((comment, i) => (comment === sharedComments[i] ? kept[i] : JSON.stringify(comment)));
-  const post = JSON.stringify({ ...page, comments: undefined });
+  const comments = (page.comments ?? []).map((comment, i) => (comment === sharedComments[i] ? kept[i] : serialize.comment(comment)));
+  const post = serialize.post({ ...page, comments: undefined });
   return `${post.slice(0, -1)},"comments":[${comments.join(',')}]}`;
 }
 

@@ -9,6 +9,8 @@ import { loadCommentsPage } from '../comments/thread.ts';
 import { presentCommunity } from '../communities/present.ts';
 import { getCommunityById } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
+import { either, routeSerializer, sends, serializerFor } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { memberMayStartFromShared, sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { createPost, deletePost, editPost, hidePost, recordView, runPostAction, unhidePost, votePost } from './actions.ts';
@@ -29,7 +31,10 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
   const thumbnails = linkThumbnails(sql, linkImage, app.log);
   app.addHook('onClose', thumbnails.settle);
 
-  app.get('/posts', { config: { reads: 'replica' } }, async (request, reply) => {
+  app.get('/posts', {
+    schema: sends(either(answers.moderatedPostsPage, answers.postsPage)),
+    config: { reads: 'replica' },
+  }, async (request, reply) => {
     const query = parse(feedQuery, request.query);
     const { filter } = query;
     if (filter) {
@@ -46,7 +51,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => feedPage(null));
     if (memberMayStartFromShared(visitorCache, request)) {
-      const visitorsPage = async () => (await visitorCache.get(key, () => feedPage(null))).value as PostsPage;
+      const visitorsPage = async () => (await visitorCache.get(key, () => feedPage(null), routeSerializer(reply))).value;
       const page = isSharedFeed(query)
         ? await memberFeedPage(request.readSql, viewer.id, query, await visitorsPage(), visitorCache.ttlMs)
         : await memberHomePage(request.readSql, visitorCache, viewer.id, query);
@@ -55,7 +60,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     return feedPage(viewer);
   });
 
-  app.get<Params>('/posts/:publicId', { config: { reads: 'replica' } }, async (request, reply) => {
+  app.get<Params>('/posts/:publicId', { schema: sends(answers.post), config: { reads: 'replica' } }, async (request, reply) => {
     const { fetchCommunity } = parse(getPostQuery, request.query);
     const viewer = request.user;
     const db = request.readSql;
@@ -78,24 +83,31 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => postPage(null));
     if (memberMayStartFromShared(visitorCache, request)) {
-      const shared = (await visitorCache.get(key, () => postPage(null))).value as Post;
+      const shared = (await visitorCache.get(key, () => postPage(null), routeSerializer(reply))).value;
       const member = await memberPostPage(db, viewer.id, shared);
       if (member) {
         await recordView(sql, member.visit, viewer.id);
-        return reply.type('application/json; charset=utf-8').send(memberPostPageJson(member.page, shared));
+        const json = memberPostPageJson(member.page, shared, {
+          post: serializerFor(reply, answers.post),
+          comment: serializerFor(reply, answers.threadComment),
+        });
+        return reply.type('application/json; charset=utf-8').send(json);
       }
     }
     return postPage(viewer);
   });
 
-  app.post('/posts', { config: { rateLimit: limits && limits.create } }, async (request, reply) => {
+  app.post('/posts', { schema: sends(answers.post), config: { rateLimit: limits && limits.create } }, async (request, reply) => {
     const user = requireUser(request);
     const created = await createPost(sql, user, parse(createPostBody, request.body));
     if (created.link) thumbnails.add(created.id, created.link.toString(), user.id);
     return reply.code(201).send(presentPost(await loadPost(sql, created.publicId, user.id), user));
   });
 
-  app.put<Params>('/posts/:publicId', { config: { rateLimit: limits && limits.edit } }, async (request): Promise<Post> => {
+  app.put<Params>('/posts/:publicId', {
+    schema: sends(answers.post),
+    config: { rateLimit: limits && limits.edit },
+  }, async (request): Promise<Post> => {
     const user = requireUser(request);
     const query = parse(postActionQuery, request.query);
     const post = await loadPost(sql, request.params.publicId, user.id);
@@ -104,7 +116,10 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     return presentPost(await loadPost(sql, post.publicId, user.id), user);
   });
 
-  app.delete<Params>('/posts/:publicId', { config: { rateLimit: limits && limits.edit } }, async (request): Promise<Post> => {
+  app.delete<Params>('/posts/:publicId', {
+    schema: sends(answers.post),
+    config: { rateLimit: limits && limits.edit },
+  }, async (request): Promise<Post> => {
     const user = requireUser(request);
     const query = parse(deletePostQuery, request.query);
     const post = await loadPost(sql, request.params.publicId, user.id);
@@ -112,20 +127,23 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     return presentPost(await loadPost(sql, post.publicId, user.id), user);
   });
 
-  app.post('/_postVote', { config: { rateLimit: limits && limits.vote, idempotent: true } }, async (request): Promise<Post> => {
+  app.post('/_postVote', {
+    schema: sends(answers.post),
+    config: { rateLimit: limits && limits.vote, idempotent: true },
+  }, async (request): Promise<Post> => {
     const user = requireUser(request);
     const body = parse(postVoteBody, request.body);
     await votePost(sql, user, body, app.jobs);
     return presentPost(await loadPostById(sql, body.postId, user.id), user);
   });
 
-  app.post('/hidden_posts', async (request, reply) => {
+  app.post('/hidden_posts', { schema: sends(answers.success) }, async (request, reply) => {
     const user = requireUser(request);
     await hidePost(sql, user, parse(hidePostBody, request.body).postId);
     return reply.code(201).send({ success: true });
   });
 
-  app.delete<{ Params: { postId: string } }>('/hidden_posts/:postId', async (request) => {
+  app.delete<{ Params: { postId: string } }>('/hidden_posts/:postId', { schema: sends(answers.success) }, async (request) => {
     await unhidePost(sql, requireUser(request), request.params.postId);
     return { success: true };
   });

@@ -2,15 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { searchQuery, suggestQuery } from '@quorum/shared/schemas/search';
 import type { SearchPage, SearchSuggestions } from '@quorum/shared/types';
 import type { Sql } from '../db/connect.ts';
+import { sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { search, suggest } from './search.ts';
 
 const searchRoutes: FastifyPluginAsync<{ sql: Sql; limits: { search: object } | false }> = async (app, { sql, limits }) => {
   const limited = { config: { rateLimit: limits && limits.search } };
 
-  app.get('/search', limited, async (request): Promise<SearchPage> => search(sql, parse(searchQuery, request.query), request.user));
+  app.get('/search', { ...limited, schema: sends(answers.searchPage) }, async (request): Promise<SearchPage> => search(sql, parse(searchQuery, request.query), request.user));
 
-  app.get('/search/suggest', limited, async (request): Promise<SearchSuggestions> =>
+  app.get('/search/suggest', { ...limited, schema: sends(answers.searchSuggestions) }, async (request): Promise<SearchSuggestions> =>
     suggest(sql, parse(suggestQuery, request.query).q, request.user));
 };
 

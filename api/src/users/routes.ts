@@ -5,6 +5,8 @@ import { adminPageQuery } from '@quorum/shared/schemas/admin';
 import type { User, UserFeedPage, UsersPage } from '@quorum/shared/types';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
+import { sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { storeImage } from '../images/process.ts';
@@ -35,26 +37,32 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
   }
 
   /** Every account with every detail, newest first, for admins. */
-  app.get('/users', async (request): Promise<UsersPage> => {
+  app.get('/users', { schema: sends(answers.usersPage) }, async (request): Promise<UsersPage> => {
     const admin = requireAdmin(request);
     const page = await loadUsersPage(sql, parse(adminPageQuery, request.query).next);
     return { users: page.rows.map((row) => presentUser(row, admin, { adminsView: true })), next: page.next };
   });
 
-  app.get<Params>('/users/:username', { config: { reads: 'replica' } }, async (request): Promise<User> => {
+  app.get<Params>('/users/:username', { schema: sends(answers.user), config: { reads: 'replica' } }, async (request): Promise<User> => {
     const adminsView = parse(getUserQuery, request.query).adminsView === 'true';
     if (adminsView) requireAdmin(request);
     const user = await loadProfile(request.readSql, request.params.username, request.user);
     return presentUser(user, request.user, { adminsView });
   });
 
-  app.get<Params>('/users/:username/feed', { config: { reads: 'replica' } }, async (request): Promise<UserFeedPage> => {
+  app.get<Params>('/users/:username/feed', {
+    schema: sends(answers.userFeedPage),
+    config: { reads: 'replica' },
+  }, async (request): Promise<UserFeedPage> => {
     const query = parse(userFeedQuery, request.query);
     const user = await loadProfile(request.readSql, request.params.username, request.user);
     return loadUserFeed(request.readSql, user.id, query, request.user);
   });
 
-  app.post<Params>('/users/:username/pro_pic', { config: { rateLimit: limits && limits.upload } }, async (request): Promise<User> => {
+  app.post<Params>('/users/:username/pro_pic', {
+    schema: sends(answers.user),
+    config: { rateLimit: limits && limits.upload },
+  }, async (request): Promise<User> => {
     const actor = requireUser(request);
     const user = await liveAccount(request.params.username);
     assertOwnAccount(actor, user.id);
@@ -64,7 +72,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
     return presentUser(await loadUser(sql, user.id), actor);
   });
 
-  app.delete<Params>('/users/:username/pro_pic', async (request): Promise<User> => {
+  app.delete<Params>('/users/:username/pro_pic', { schema: sends(answers.user) }, async (request): Promise<User> => {
     const actor = requireUser(request);
     const user = await liveAccount(request.params.username);
     assertOwnAccount(actor, user.id);
@@ -73,7 +81,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
   });
 
   /** Deletes one's own account; the password must be given again. */
-  app.delete<Params>('/users/:username', async (request, reply): Promise<{ success: true }> => {
+  app.delete<Params>('/users/:username', { schema: sends(answers.success) }, async (request, reply): Promise<{ success: true }> => {
     const actor = requireUser(request);
     const { password } = parse(deleteAccountBody, request.body);
     const user = await liveAccount(request.params.username);
@@ -83,7 +91,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
     return { success: true };
   });
 
-  app.post<Params>('/users/:username/badges', async (request): Promise<User> => {
+  app.post<Params>('/users/:username/badges', { schema: sends(answers.user) }, async (request): Promise<User> => {
     const admin = requireAdmin(request);
     const { type } = parse(addBadgeBody, request.body);
     const user = await liveAccount(request.params.username);
@@ -91,7 +99,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
     return presentUser(await loadUser(sql, user.id), admin);
   });
 
-  app.delete<{ Params: { username: string; badge: string } }>('/users/:username/badges/:badge', async (request): Promise<User> => {
+  app.delete<{ Params: { username: string; badge: string } }>('/users/:username/badges/:badge', { schema: sends(answers.user) }, async (request): Promise<User> => {
     const admin = requireAdmin(request);
     const byType = parse(removeBadgeQuery, request.query).byType === 'true';
     const user = await liveAccount(request.params.username);

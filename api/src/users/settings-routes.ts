@@ -5,6 +5,8 @@ import { changePassword } from '../auth/accounts.ts';
 import type { ScryptCost } from '../auth/passwords.ts';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
+import { either, sends } from '../http/answer-schema.ts';
+import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { presentUser } from './present.ts';
 import { loadUser, updateProfile } from './queries.ts';
@@ -17,7 +19,10 @@ export interface SettingsRoutesOptions {
 }
 
 const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (app, { sql, cost, limits }) => {
-  app.post('/_settings', { config: { rateLimit: limits && limits.settings } }, async (request, reply): Promise<User | { success: true }> => {
+  app.post('/_settings', {
+    schema: sends(either(answers.success, answers.user)),
+    config: { rateLimit: limits && limits.settings },
+  }, async (request, reply): Promise<User | { success: true }> => {
     const { id } = requireUser(request);
     const { action } = parse(settingsQuery, request.query);
 

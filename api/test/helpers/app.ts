@@ -23,7 +23,7 @@ export interface TestApp {
 export async function buildTestApp(overrides: Partial<Config> = {}, logger: AppOptions['logger'] = false): Promise<TestApp> {
   const database = await createTestDatabase(injectContext('templateDatabase'));
   const config: Config = { ...loadConfig({}), rateLimit: false, webDist: undefined, scryptLogN: 14, visitorCacheMs: 0, ...overrides };
-  const app = await buildApp({ config, sql: database.sql, logger });
+  const app = await buildApp({ config, sql: database.sql, logger, checkAnswers: true });
   await app.ready();
   return {
     app,

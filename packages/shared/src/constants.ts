@@ -132,6 +132,9 @@ export const IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
 export const CONTENT_TYPES = ['post', 'comment'] as const;
 /** What a mute silences: a user everywhere, or a community on the All feed. */
 export const MUTE_TYPES = ['user', 'community'] as const;
+export const NOTIFICATION_TYPES = [
+  'new_comment', 'comment_reply', 'new_votes', 'deleted_post', 'mod_add', 'new_badge', 'welcome', 'announcement', 'denied_comm',
+] as const;
 
 // ---------- Timing (milliseconds) ----------
 export const ALERT_LIFETIME_MS = 3000;

@@ -1,8 +1,8 @@
 // The JSON objects the API returns, with the specification's field names. Times are ISO 8601
 // strings; ids are opaque strings.
 import type {
-  BADGE_TYPES, COMMUNITY_SORTS, CONTENT_TYPES, FEED_SORTS, FEEDS, HOME_FEEDS, IMAGE_COPY_NAMES, IMAGE_FORMATS, MUTE_TYPES, POST_TYPES,
-  SEARCH_SORTS, SEARCH_TYPES, USER_GROUPS,
+  BADGE_TYPES, COMMUNITY_SORTS, CONTENT_TYPES, FEED_SORTS, FEEDS, HOME_FEEDS, IMAGE_COPY_NAMES, IMAGE_FORMATS, MUTE_TYPES,
+  NOTIFICATION_TYPES, POST_TYPES, SEARCH_SORTS, SEARCH_TYPES, USER_GROUPS,
 } from './constants.ts';
 
 export type UserGroup = (typeof USER_GROUPS)[number];
@@ -219,16 +219,7 @@ export interface Community {
   createdAt: string;
 }
 
-export type NotificationType =
-  | 'new_comment'
-  | 'comment_reply'
-  | 'new_votes'
-  | 'deleted_post'
-  | 'mod_add'
-  | 'new_badge'
-  | 'welcome'
-  | 'announcement'
-  | 'denied_comm';
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export interface Notification {
   id: string;
