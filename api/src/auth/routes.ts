@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { loginBody, loginQuery, signupBody } from '@quorum/shared/schemas/users';
 import type { Sql } from '../db/connect.ts';
-import { either, sends } from '../http/answer-schema.ts';
+import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { conflict, HttpError, tooManyRequests } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
@@ -42,7 +42,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
 
   // Logging in and out stay open to blocked addresses: a block stops changes, not sessions.
   app.post('/_login', {
-    schema: sends(either(answers.success, answers.user)),
+    schema: sends(answers.userOrSuccess),
     config: { rateLimit: limits && limits.login, ipBlockExempt: true },
   }, async (request, reply) => {
     const { action } = parse(loginQuery, request.query);

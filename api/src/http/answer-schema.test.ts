@@ -1,8 +1,10 @@
 import Fastify from 'fastify';
+import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
 import {
   array, constant, either, nullable, number, object, oneOf, optional, requireAnswerSchemas, sends, serializerOf, string, tagged,
 } from './answer-schema.ts';
+import * as answers from './answers.ts';
 
 interface Item {
   id: string;
@@ -33,26 +35,33 @@ describe('answer schemas', () => {
     expect(() => serialize(otherKind)).toThrow('at /items/0/count');
   });
 
-  it('tell the kinds of a tagged object apart by their tag', () => {
-    type Result = { type: 'n'; n: number } | { type: 's'; s: string };
+  it('serialise each kind of a tagged object whole, its own tag included, and require what every kind requires', () => {
+    type Result = { type: 'n'; n: number; at: string } | { type: 's'; s: string; at: string };
     const serialize = serializerOf(
       array(
-        tagged<Result, 'type'>('type', {
-          n: object({ type: constant('n'), n: number }),
-          s: object({ type: constant('s'), s: string }),
+        tagged<Result, 'type'>({
+          n: object({ type: constant('n'), n: number, at: string }),
+          s: object({ type: constant('s'), s: string, at: string }),
         }),
       ),
       { checked: true },
     );
-    const results: Result[] = [{ type: 'n', n: 1 }, { type: 's', s: 'one' }];
+    const results: Result[] = [{ type: 'n', n: 1, at: 'a' }, { type: 's', s: 'one', at: 'b' }];
     expect(JSON.parse(serialize(results))).toEqual(results);
+    expect(() => serialize([{ type: 'n', n: 1 } as Result])).toThrow(/at/);
   });
 
-  it('tell two kinds of object apart by the fields the first requires', () => {
+  it('serialise either of two kinds of object whole', () => {
     type Done = { success: true };
     const serialize = serializerOf(either(object<Done>({ success: constant(true) }), item), { checked: true });
     expect(serialize({ success: true })).toBe('{"success":true}');
     expect(JSON.parse(serialize({ id: 'x', count: 1, kind: 'a', note: null }))).toEqual({ id: 'x', count: 1, kind: 'a', note: null });
+  });
+
+  it('refuse kinds of one value that are of different types', () => {
+    expect(() => either(object<{ a: string }>({ a: string }), object<{ a: number[] }>({ a: array(number) }))).toThrow(
+      'Kinds of one value must be of one type, not string and array',
+    );
   });
 
   it('are required of every route of an app that asks for them', async () => {
@@ -61,5 +70,10 @@ describe('answer schemas', () => {
     app.get('/with', { schema: sends(item) }, async () => ({ id: 'x', count: 1, kind: 'a', note: null }));
     expect(() => app.get('/without', async () => ({}))).toThrow('GET /without has no schema for its answers');
     await app.close();
+  });
+
+  it('of every answer compile', () => {
+    // Serializers are compiled when first used, so a schema that cannot be compiled would show only then.
+    for (const [name, answer] of Object.entries(answers)) expect(() => fastJson(answer as object), name).not.toThrow();
   });
 });

@@ -56,27 +56,45 @@ export function object<T>(fields: Fields<T>): AnswerSchema<T> {
 
 type Tag<T, K extends keyof T> = T[K] & string;
 
-/**
- * One of several kinds of object told apart by the word in their field `key`: the schema of each
- * kind, by that word.
- */
-export function tagged<T, K extends keyof T & string>(key: K, kinds: { [V in Tag<T, K>]: AnswerSchema<Extract<T, Record<K, V>>> }): AnswerSchema<T> {
-  const cases = Object.entries(kinds as Record<string, object>);
-  const last = cases.pop();
-  if (!last) throw new Error('a tagged schema needs a kind');
-  // if / then / else, word by word: the last kind is what is left.
-  const chain = cases.reduceRight<object>(
-    (otherwise, [word, then]) => ({ if: { type: 'object', properties: { [key]: { const: word } } }, then, else: otherwise }),
-    last[1],
-  );
-  return schema<T>({ type: 'object', ...chain });
+/** One of several kinds of object told apart by the word in their field K: the schema of each kind, by that word. */
+export function tagged<T, K extends keyof T & string>(kinds: { [V in Tag<T, K>]: AnswerSchema<Extract<T, Record<K, V>>> }): AnswerSchema<T> {
+  return schema<T>((Object.values(kinds) as JsonSchema[]).reduce(mergeKinds));
 }
 
-/** One of two kinds of object: the first when the value has every field the first requires, else the second. */
-export function either<A extends object, B extends object>(a: AnswerSchema<A>, b: AnswerSchema<B>): AnswerSchema<A | B> {
-  const { required } = a as { required?: string[] };
-  if (!required?.length) throw new Error('either() tells kinds apart by the fields the first requires');
-  return schema<A | B>({ if: { type: 'object', required }, then: a, else: b });
+/** One of two kinds of object. */
+export const either = <A extends object, B extends object>(a: AnswerSchema<A>, b: AnswerSchema<B>) =>
+  schema<A | B>(mergeKinds(a as unknown as JsonSchema, b as unknown as JsonSchema));
+
+interface JsonSchema {
+  type: string;
+  nullable?: boolean;
+  const?: unknown;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+}
+
+/**
+ * A schema fitting values of both kinds: each field either kind has, required where both require
+ * it. The serializer writes the fields a value has, so each kind comes out whole, and it needs no
+ * validator to tell the kinds apart (those that fast-json-stringify would use for anyOf or
+ * if/then/else cost megabytes each).
+ */
+function mergeKinds(a: JsonSchema, b: JsonSchema): JsonSchema {
+  if (isDeepStrictEqual(a, b)) return a;
+  if (a.type !== b.type) throw new Error(`Kinds of one value must be of one type, not ${a.type} and ${b.type}`);
+  const merged: JsonSchema = { type: a.type };
+  if (a.nullable || b.nullable) merged.nullable = true;
+  // The words of two kinds' tags differ: the field is then any word.
+  if (a.const !== undefined && a.const === b.const) merged.const = a.const;
+  if (a.items && b.items) merged.items = mergeKinds(a.items, b.items);
+  if (a.properties && b.properties) {
+    const properties = { ...a.properties };
+    for (const [name, field] of Object.entries(b.properties)) properties[name] = properties[name] ? mergeKinds(properties[name], field) : field;
+    merged.properties = properties;
+    merged.required = (a.required ?? []).filter((name) => b.required?.includes(name));
+  }
+  return merged;
 }
 
 /** Nothing: the answer has no body. */
@@ -104,7 +122,7 @@ export const serializerFor = <T>(reply: FastifyReply, answer: AnswerSchema<T>): 
 const serializers = new WeakMap<object, Serialize<never>>();
 
 /**
- * The serializer of a schema, compiled once. Checked, it also serialises each value the plain way
+ * The serializer of a schema, compiled once, when first used. Checked, it also serialises each value the plain way
  * and throws when the two differ: a field the schema left out, or a value of another kind than
  * its schema says.
  */
@@ -112,7 +130,9 @@ export function serializerOf<T>(answerSchema: AnswerSchema<T>, { checked = false
   if (checked) return checkedSerializer(serializerOf(answerSchema));
   let serialize = serializers.get(answerSchema) as Serialize<T> | undefined;
   if (!serialize) {
-    serialize = fastJson(answerSchema as object) as Serialize<T>;
+    // Compiled when first used: a server holds the code of the answers it sends, not of them all.
+    let compiled: Serialize<T> | undefined;
+    serialize = (value) => (compiled ??= fastJson(answerSchema as object) as Serialize<T>)(value);
     serializers.set(answerSchema, serialize);
   }
   return serialize;

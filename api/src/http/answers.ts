@@ -184,9 +184,9 @@ export const post = object<T.Post>({
 
 const posts = array(post);
 
-export const postsPage = object<T.PostsPage>({ posts, next: nullableString });
+const postsPage = object<T.PostsPage>({ posts, next: nullableString });
 
-export const moderatedPostsPage = object<T.ModeratedPostsPage>({
+const moderatedPostsPage = object<T.ModeratedPostsPage>({
   posts,
   next: nullableString,
   noPosts: number,
@@ -194,15 +194,21 @@ export const moderatedPostsPage = object<T.ModeratedPostsPage>({
   page: number,
 });
 
+/** A feed's page, or the moderators' numbered page of deleted or locked posts. */
+export const feedPage = either(moderatedPostsPage, postsPage);
+
 export const userFeedPage = object<T.UserFeedPage>({
   items: array(
-    tagged<T.UserFeedItem, 'type'>('type', {
+    tagged<T.UserFeedItem, 'type'>({
       post: object({ type: constant('post'), item: post }),
       comment: object({ type: constant('comment'), item: comment }),
     }),
   ),
   next: nullableString,
 });
+
+/** Logging in or changing one's profile answers with the account; logging out or changing the password, with success. */
+export const userOrSuccess = either(user, success);
 
 export const usersPage = object<T.UsersPage>({ users, next: nullableString });
 
@@ -255,7 +261,7 @@ const listItemFields = { id: string, listId: string, targetId: string, createdAt
 
 export const listItemsPage = object<T.ListItemsPage>({
   items: array(
-    tagged<T.ListItem, 'targetType'>('targetType', {
+    tagged<T.ListItem, 'targetType'>({
       post: object({ ...listItemFields, targetType: constant('post'), targetItem: post }),
       comment: object({ ...listItemFields, targetType: constant('comment'), targetItem: comment }),
     }),
@@ -377,7 +383,7 @@ export const searchPage = object<T.SearchPage>({
     sort: oneOf(SEARCH_SORTS),
   }),
   items: array(
-    tagged<T.SearchResult, 'type'>('type', {
+    tagged<T.SearchResult, 'type'>({
       post: object({ type: constant('post'), post, highlight: object({ title: string, body: nullableString }) }),
       comment: object({ type: constant('comment'), comment, highlight: object({ body: string }) }),
       community: object({ type: constant('community'), community }),

@@ -9,7 +9,7 @@ import { loadCommentsPage } from '../comments/thread.ts';
 import { presentCommunity } from '../communities/present.ts';
 import { getCommunityById } from '../communities/queries.ts';
 import type { Sql } from '../db/connect.ts';
-import { either, routeSerializer, sends, serializerFor } from '../http/answer-schema.ts';
+import { routeSerializer, sends, serializerFor } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { memberMayStartFromShared, sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
@@ -32,7 +32,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
   app.addHook('onClose', thumbnails.settle);
 
   app.get('/posts', {
-    schema: sends(either(answers.moderatedPostsPage, answers.postsPage)),
+    schema: sends(answers.feedPage),
     config: { reads: 'replica' },
   }, async (request, reply) => {
     const query = parse(feedQuery, request.query);

@@ -5,7 +5,7 @@ import { changePassword } from '../auth/accounts.ts';
 import type { ScryptCost } from '../auth/passwords.ts';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
-import { either, sends } from '../http/answer-schema.ts';
+import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { presentUser } from './present.ts';
@@ -20,7 +20,7 @@ export interface SettingsRoutesOptions {
 
 const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (app, { sql, cost, limits }) => {
   app.post('/_settings', {
-    schema: sends(either(answers.success, answers.user)),
+    schema: sends(answers.userOrSuccess),
     config: { rateLimit: limits && limits.settings },
   }, async (request, reply): Promise<User | { success: true }> => {
     const { id } = requireUser(request);
