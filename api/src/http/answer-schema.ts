@@ -22,7 +22,7 @@ interface OptionalField<T> {
 
 /** A schema for each field of T, wrapped in `optional(…)` for those T may leave out. */
 export type Fields<T> = {
-  // A field is optional when an empty object has all T's fields of that one name.
+  // A field is optional when an object without it still fits: `{}` fits Pick<T, K>.
   [K in keyof T]-?: {} extends Pick<T, K> ? OptionalField<Exclude<T[K], undefined>> : AnswerSchema<T[K]>;
 };
 

@@ -31,10 +31,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
   const thumbnails = linkThumbnails(sql, linkImage, app.log);
   app.addHook('onClose', thumbnails.settle);
 
-  app.get('/posts', {
-    schema: sends(answers.feedPage),
-    config: { reads: 'replica' },
-  }, async (request, reply) => {
+  app.get('/posts', { schema: sends(answers.feedPage), config: { reads: 'replica' } }, async (request, reply) => {
     const query = parse(feedQuery, request.query);
     const { filter } = query;
     if (filter) {
