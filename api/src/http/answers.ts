@@ -35,6 +35,9 @@ export const image = object<T.Image>({
 
 const nullableImage = nullable(image);
 
+/** A user named by id and username. */
+const userRef = object<{ id: string; username: string }>({ id: string, username: string });
+
 const communityRef = object<T.CommunityRef>({ id: string, name: string, proPic: nullableImage });
 
 export const user = object<T.User>({
@@ -84,7 +87,7 @@ export const community = object<T.Community>({
   userJoined: boolean,
   userMod: boolean,
   isMuted: boolean,
-  mods: array(object<{ id: string; username: string }>({ id: string, username: string })),
+  mods: array(userRef),
   rules,
   isDefault: boolean,
   postingRestricted: boolean,
@@ -235,7 +238,7 @@ export const mute = object<T.Mute>({
   type: oneOf(MUTE_TYPES),
   mutedUserId: nullableString,
   mutedCommunityId: nullableString,
-  mutedUser: optional(object<{ id: string; username: string }>({ id: string, username: string })),
+  mutedUser: optional(userRef),
   mutedCommunity: optional(communityRef),
   createdAt: string,
 });
