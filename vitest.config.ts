@@ -12,7 +12,7 @@ const apiProject = (kind: 'pglite' | 'postgres') => ({
     // writes) run once, there.
     exclude: kind === 'postgres'
       ? ['test/embedded-*.test.ts', 'test/images-s3.test.ts', 'test/bad-input.test.ts']
-      : ['test/replicas.test.ts', 'test/scale-out.test.ts', 'test/http.test.ts', 'test/rate-limit.test.ts', 'test/idempotency.test.ts'],
+      : ['test/replicas.test.ts', 'test/scale-out.test.ts', 'test/concurrent-start.test.ts', 'test/http.test.ts', 'test/rate-limit.test.ts', 'test/idempotency.test.ts'],
     env: { TEST_DB: kind },
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,

@@ -43,6 +43,7 @@ import postsRoutes from './posts/routes.ts';
 import reportsRoutes from './reports/routes.ts';
 import searchRoutes from './search/routes.ts';
 import { loadAppSecrets } from './site/app-data.ts';
+import { setGhostSecret } from './users/ghost.ts';
 import usersRoutes from './users/routes.ts';
 import settingsRoutes from './users/settings-routes.ts';
 import siteRoutes from './site/routes.ts';
@@ -140,10 +141,12 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
   const https = config.publicUrl.startsWith('https://');
   const imageStore = createImageStore(config);
   const secrets = await loadAppSecrets(sql, { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey });
+  setGhostSecret(secrets.ghostSecret);
 
   // Infrastructure
   const vapid = { ...secrets.vapid, subject: config.vapidSubject ?? vapidSubject(config.publicUrl) };
-  registerJobQueue(app, sql, (jobs) => ({ ...notificationJobHandlers(sql, jobs, vapid), ...adminJobHandlers(sql) }), config.jobPollMs);
+  const push = { vapid, allowPrivate: config.pushAllowPrivate };
+  registerJobQueue(app, sql, (jobs) => ({ ...notificationJobHandlers(sql, jobs, push), ...adminJobHandlers(sql) }), config.jobPollMs);
   // Vote notices left by a stop before their job was queued are told once the app is back.
   app.addHook('onReady', () => queueVoteNotification(app.jobs));
   await app.register(fastifyCookie);
@@ -222,7 +225,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
         maxBytes: config.uploadMaxBytes,
         limits: config.rateLimit ? { upload: LIMITS.upload } : false,
       });
-      await api.register(adminRoutes, { sql });
+      await api.register(adminRoutes, { sql, blockList });
       await api.register(communityRequestsRoutes, { sql, limits: config.rateLimit ? { create: LIMITS.communityRequest } : false });
       await api.register(ipBlocksRoutes, { sql, blockList });
       await api.register(analyticsRoutes, { sql, limits: config.rateLimit ? { analytics: LIMITS.analytics } : false });
@@ -242,7 +245,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
       });
       await api.register(listsRoutes, { sql, limits: config.rateLimit ? { write: LIMITS.listWrite } : false });
       await api.register(reportsRoutes, { sql, limits: config.rateLimit ? { report: LIMITS.report } : false });
-      await api.register(searchRoutes, { sql, limits: config.rateLimit ? { search: LIMITS.search } : false });
+      await api.register(searchRoutes, { sql, limits: config.rateLimit ? { search: LIMITS.search } : false, search: { timeoutMs: config.searchTimeoutMs } });
     },
     { prefix: '/api' },
   );

@@ -40,8 +40,14 @@ export interface Config {
   scryptLogN: number;
   /** Let link previews fetch from loopback and private network addresses (for tests and intranets). */
   linkFetchAllowPrivate: boolean;
+  /** Let pushes go to push services on loopback and private network addresses, over plain http too (for tests). */
+  pushAllowPrivate: boolean;
   /** How often idle background workers look for new jobs, in milliseconds (at least 500). */
   jobPollMs: number;
+  /** The longest any statement of the app may run on a Postgres server, in milliseconds; 0 for no limit. */
+  statementTimeoutMs: number;
+  /** The longest finding one page of search results may take, in milliseconds. */
+  searchTimeoutMs: number;
   /** How long an answer as visitors see it (feed pages, posts, threads) is kept and shared, in milliseconds; 0 computes each. */
   visitorCacheMs: number;
   /** An S3-compatible bucket for image files; unset keeps them on disk under dataDir. */
@@ -159,7 +165,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: integer(env.UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES, 'UPLOAD_MAX_BYTES'),
     scryptLogN: scryptLogN(env.SCRYPT_LOG_N),
     linkFetchAllowPrivate: ['true', '1', 'on'].includes((env.LINK_FETCH_ALLOW_PRIVATE ?? '').toLowerCase()),
+    pushAllowPrivate: ['true', '1', 'on'].includes((env.PUSH_ALLOW_PRIVATE ?? '').toLowerCase()),
     jobPollMs: Math.max(500, integer(env.JOB_POLL_MS, 2000, 'JOB_POLL_MS')),
+    statementTimeoutMs: integer(env.STATEMENT_TIMEOUT_MS, 30_000, 'STATEMENT_TIMEOUT_MS'),
+    searchTimeoutMs: Math.max(1, integer(env.SEARCH_TIMEOUT_MS, 3000, 'SEARCH_TIMEOUT_MS')),
     visitorCacheMs: integer(env.VISITOR_CACHE_MS, 2000, 'VISITOR_CACHE_MS'),
     s3: s3Config(env),
     imagesPublicUrl: imagesPublicUrl(env.IMAGES_PUBLIC_URL),

@@ -13,9 +13,10 @@ import { startHourlyJobs } from './jobs/admin-jobs.ts';
 async function serve(config: Config): Promise<void> {
   const database = await openDatabase({
     url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, replicaUrls: config.databaseReplicaUrls,
+    statementTimeoutMs: config.statementTimeoutMs,
   });
-  // Every process migrates; the migrations take a lock, so processes starting together wait for one another.
-  await migrate(database.sql);
+  // Workers find the database migrated by their primary before it started them.
+  if (cluster.isPrimary) await migrate(database.sql);
 
   const app = await buildApp({
     config,
@@ -66,10 +67,21 @@ async function serve(config: Config): Promise<void> {
   }
 }
 
+/** Applies the pending migrations on a connection of its own, closed after. */
+async function migrateDatabase(config: Config): Promise<void> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: 1 });
+  try {
+    await migrate(database.sql);
+  } finally {
+    await database.close();
+  }
+}
+
 const config = loadConfig();
 const plan = planWorkers(config);
 if (cluster.isPrimary && plan.notice) console.warn(`\n  ${plan.notice}\n`);
 if (cluster.isPrimary && plan.count > 1) {
+  await migrateDatabase(config);
   runPrimary(plan.count, () => {
     console.log(`\n  Quorum is running at ${config.publicUrl} (${plan.count} processes, Postgres at DATABASE_URL)\n`);
   });

@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Comment, Post } from '@quorum/shared/types';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { Browser, buildTestApp, signUp, uniqueName, type TestApp } from './helpers/app.ts';
-import { makeUpload } from './helpers/factories.ts';
+import { makeAdmin, makeCommunity, makeUpload } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -244,5 +249,41 @@ describe('GET /api/_user and /api/users/{username}', () => {
     const body = (await admin.get(`/api/users/${username}?adminsView=true`)).json();
     expect(body).toHaveProperty('createdIP', '127.0.0.1');
     expect(body).toHaveProperty('email');
+  });
+});
+
+describe('ghost ids of deleted accounts', () => {
+  it('are keyed with the site secret: not the SHA-1 of public ids, stable across reads and restarts, one per thread', async () => {
+    const owner = await signUp(t.app);
+    const community = await makeCommunity(t.sql);
+    await owner.browser.post('/api/_joinCommunity', { communityId: community.id, leave: false });
+    const write = async (title: string) => (await owner.browser.post('/api/posts', { title, community: community.name })).json<Post>();
+    const first = await write('First thread');
+    const second = await write('Second thread');
+    const said = (await owner.browser.post(`/api/posts/${first.publicId}/comments`, { body: 'Under the first' })).json<Comment>();
+    const deleted = await owner.browser.request('DELETE', `/api/users/${owner.username}`, { body: { password: owner.password } });
+    expect(deleted.statusCode).toBe(200);
+
+    const ghostOf = async (app: FastifyInstance, post: Post) => (await new Browser(app).get(`/api/posts/${post.publicId}`)).json<Post>().userGhostId;
+    const ghost = await ghostOf(t.app, first);
+    expect(ghost).toMatch(/^[0-9a-f]{8}$/);
+    for (const guess of [`${owner.user.id}:${first.id}`, `${owner.user.id}:${first.publicId}`]) {
+      expect(ghost).not.toBe(createHash('sha1').update(guess).digest('hex').slice(0, 8));
+    }
+    expect(await ghostOf(t.app, first)).toBe(ghost);
+    expect(await ghostOf(t.app, second)).toMatch(/^[0-9a-f]{8}$/);
+    expect(await ghostOf(t.app, second)).not.toBe(ghost);
+
+    const boss = await signUp(t.app);
+    await makeAdmin(t.sql, boss.user.id);
+    const latest = (await boss.browser.get('/api/comments')).json<{ comments: Comment[] }>().comments;
+    expect(latest.find((comment) => comment.id === said.id)?.userGhostId).toBe(ghost);
+
+    const restarted = await buildApp({ config: { ...loadConfig({}), rateLimit: false, webDist: undefined }, sql: t.sql });
+    try {
+      expect(await ghostOf(restarted, first)).toBe(ghost);
+    } finally {
+      await restarted.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Post } from '@quorum/shared/types';
-import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
+import type { IpBlock, IpBlocksPage, Post } from '@quorum/shared/types';
+import { Browser, buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
 import { makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './community-factories.ts';
 
 let t: TestApp;
@@ -174,6 +174,100 @@ describe('ban_user', () => {
       const response = await ban({ username: target.username, deleteContentDays });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('deleteContentDays has to be a whole number of days, 0 for all.');
+    }
+    expect((await target.browser.get('/api/_user')).statusCode).toBe(200);
+  });
+});
+
+describe('ban_user with blockLastAddress', () => {
+  const password = 'correct horse battery';
+
+  /** Signs up from `ip`, answering the browser (which keeps that address) and the answer's status. */
+  async function signUpFrom(ip: string, username = uniqueName()) {
+    const browser = await new Browser(t.app, ip).open();
+    const response = await browser.post('/api/_signup', { username, password, email: '' });
+    return { browser, username, response };
+  }
+
+  async function blocksNoted(username: string): Promise<IpBlock[]> {
+    const page: IpBlocksPage = (await admin.browser.get('/api/ipblocks')).json();
+    return page.blocks.filter((block) => block.note?.includes(`@${username}`));
+  }
+
+  it('blocks the address the user last logged in from: a sign-up from there is refused with the IP-block message', async () => {
+    const target = await signUpFrom('10.70.0.1');
+    expect(target.response.statusCode).toBe(201);
+    // Logging in from elsewhere makes that address the last one at once.
+    const laptop = await new Browser(t.app, '10.70.0.2').open();
+    expect((await laptop.post('/api/_login', { username: target.username, password })).statusCode).toBe(200);
+
+    expect((await ban({ username: target.username, blockLastAddress: true })).statusCode).toBe(200);
+    expect((await laptop.get('/api/_user')).statusCode).toBe(401);
+
+    const again = await signUpFrom('10.70.0.2');
+    expect(again.response.statusCode).toBe(403);
+    expect(again.response.json()).toEqual({
+      status: 403,
+      code: 'ip_blocked',
+      message: 'Your network address is blocked from making changes on this site.',
+    });
+    expect((await signUpFrom('10.70.0.1')).response.statusCode).toBe(201);
+    expect(await blocksNoted(target.username)).toEqual([
+      expect.objectContaining({ ip: '10.70.0.2', maskedBits: 32, createdBy: admin.username, expiresAt: null, inEffect: true }),
+    ]);
+  });
+
+  it('without the flag, blocks nothing: a sign-up from the same address goes through', async () => {
+    const target = await signUpFrom('10.71.0.1');
+    expect((await ban({ username: target.username })).statusCode).toBe(200);
+    expect((await ban({ username: target.username, blockLastAddress: false })).statusCode).toBe(200);
+    expect((await signUpFrom('10.71.0.1')).response.statusCode).toBe(201);
+    expect(await blocksNoted(target.username)).toEqual([]);
+  });
+
+  it('blocks the /64 of an IPv6 address, and an IPv4-mapped address as IPv4', async () => {
+    const v6 = await signUpFrom('2001:db8:70:1::1');
+    expect((await ban({ username: v6.username, blockLastAddress: true })).statusCode).toBe(200);
+    expect((await blocksNoted(v6.username)).map((block) => block.ip)).toEqual(['2001:db8:70:1::/64']);
+    expect((await signUpFrom('2001:db8:70:1:aaaa::2')).response.statusCode).toBe(403);
+    expect((await signUpFrom('2001:db8:70:2::1')).response.statusCode).toBe(201);
+
+    const mapped = await signUpFrom('::ffff:10.72.0.1');
+    expect((await ban({ username: mapped.username, blockLastAddress: true })).statusCode).toBe(200);
+    expect((await blocksNoted(mapped.username)).map((block) => block.ip)).toEqual(['10.72.0.1']);
+    expect((await signUpFrom('10.72.0.1')).response.statusCode).toBe(403);
+  });
+
+  it('is for admins only: another user gets 403, a visitor 401, and nobody is banned or blocked', async () => {
+    const target = await signUpFrom('10.73.0.1');
+    const other = await makeUser(t);
+    const body = { action: 'ban_user', username: target.username, blockLastAddress: true };
+    const asUser = await other.browser.post('/api/_admin', body);
+    expect(asUser.statusCode).toBe(403);
+    expect(asUser.json().code).toBe('forbidden');
+    expect((await (await visitor(t)).post('/api/_admin', body)).statusCode).toBe(401);
+    expect((await target.browser.get('/api/_user')).statusCode).toBe(200);
+    expect(await blocksNoted(target.username)).toEqual([]);
+    expect((await signUpFrom('10.73.0.1')).response.statusCode).toBe(201);
+  });
+
+  it('refuses, banning nobody, when no address is known, for an admin, or with a flag that is not a boolean', async () => {
+    const target = await signUpFrom('10.74.0.1');
+    const [row] = await t.sql<{ id: string }[]>`
+      update users set created_ip = null, last_seen_ip = null where lower(username) = lower(${target.username}) returning id`;
+    const unknown = await ban({ username: target.username, blockLastAddress: true });
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json()).toEqual({ status: 409, code: 'no_known_address', message: 'No address is known for this user, so none can be blocked.' });
+    expect(await t.sql`select 1 from users where id = ${row?.id ?? ''} and banned_at is not null`).toEqual([]);
+
+    const otherAdmin = await makeAdmin(t);
+    expect((await ban({ username: otherAdmin.username, blockLastAddress: true })).statusCode).toBe(403);
+    expect(await blocksNoted(otherAdmin.username)).toEqual([]);
+
+    for (const blockLastAddress of ['yes<b>', 1, null]) {
+      const response = await ban({ username: target.username, blockLastAddress });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ status: 400, code: 'bad_request', message: 'blockLastAddress has to be true or false.' });
     }
     expect((await target.browser.get('/api/_user')).statusCode).toBe(200);
   });

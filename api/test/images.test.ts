@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanImages } from '../src/images/cleanup.ts';
-import { storeImage } from '../src/images/process.ts';
+import { CONCURRENT_DECODES, decodeQueue, storeImage } from '../src/images/process.ts';
 import { presentImage, type ImageJson } from '../src/images/present.ts';
 import { attachImages, imageJson } from '../src/images/queries.ts';
 import { createImageStore } from '../src/images/storage.ts';
@@ -324,6 +324,44 @@ describe('POST /api/_uploads', () => {
       await limited.close();
       await rm(limitedDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('decoding uploads', () => {
+  it('decodes a member’s upload before most of another member’s earlier burst, and refuses too many pixels without a turn', async () => {
+    const busy = await member();
+    const other = await member();
+    // Slow to decode for its size: 24 million transparent pixels in well under the upload limit.
+    const large = await solid(6000, 4000, { r: 20, g: 90, b: 200, alpha: 0.6 }).png().toBuffer();
+    expect(large.length).toBeLessThan(MAX_BYTES);
+    const finished: string[] = [];
+    const send = async (label: string, browser: Browser, data: Buffer, filename: string, contentType: string) => {
+      const response = await upload(browser, data, { filename, contentType });
+      finished.push(label);
+      return response;
+    };
+
+    const burstSize = 6;
+    const burst = Array.from({ length: burstSize }, (_, n) => send(`burst ${n}`, busy.browser, large, 'large.png', 'image/png'));
+    // The whole burst has been read and its first uploads hold every slot.
+    await vi.waitFor(() => expect(decodeQueue.waiting()).toBe(burstSize - CONCURRENT_DECODES), { timeout: 10_000, interval: 5 });
+    const [single, tooLarge] = await Promise.all([
+      send('single', other.browser, await solid(40, 30, { r: 1, g: 2, b: 3 }).jpeg().toBuffer(), 'small.jpg', 'image/jpeg'),
+      send('too large', other.browser, bombPng(8000, 8000), 'bomb.png', 'image/png'),
+    ]);
+    expect(single.statusCode, single.body).toBe(201);
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json()).toEqual({
+      status: 400,
+      code: 'unsupported_image',
+      message: 'The image is too large: it may have at most 60 million pixels.',
+    });
+    for (const response of await Promise.all(burst)) expect(response.statusCode, response.body).toBe(201);
+
+    // Each of the other member's uploads finished while most of the burst was still waiting.
+    const burstBefore = (label: string) => finished.slice(0, finished.indexOf(label)).filter((done) => done.startsWith('burst')).length;
+    expect(burstBefore('single'), finished.join(', ')).toBeLessThanOrEqual(CONCURRENT_DECODES);
+    expect(burstBefore('too large'), finished.join(', ')).toBeLessThanOrEqual(CONCURRENT_DECODES);
   });
 });
 

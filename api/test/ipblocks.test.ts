@@ -49,7 +49,7 @@ describe('POST /api/ipblocks', () => {
     expect(v6).toMatchObject({ ip: '2001:db8::/32', maskedBits: 32, note: null });
     expect(await block({ address: '203.0.113.9' })).toMatchObject({ ip: '203.0.113.9', maskedBits: 32 });
     expect(await block({ address: '203.0.113.77/24' })).toMatchObject({ ip: '203.0.113.0/24', maskedBits: 24 });
-    expect(await block({ address: '2001:DB8:0:0:0:0:0:5' })).toMatchObject({ ip: '2001:db8::5', maskedBits: 128 });
+    expect(await block({ address: '2001:DB8:0:0:0:0:0:5/128' })).toMatchObject({ ip: '2001:db8::5', maskedBits: 128 });
   });
 
   it('refuses invalid addresses and expiry values with a clear 400, never echoing them', async () => {
@@ -130,6 +130,49 @@ describe('a blocked address', () => {
     await block({ address: '10.30.0.1' });
     expect((await write(v6.browser)).json().code).toBe('ip_blocked');
     expect((await write(mapped.browser)).json().code).toBe('ip_blocked');
+  });
+
+  it('written as an IPv4-mapped address, is kept and enforced as the IPv4 address', async () => {
+    const plain = await signUpFrom('10.31.0.1');
+    const mapped = await signUpFrom('::ffff:10.31.0.1');
+    const neighbour = await signUpFrom('10.31.0.2');
+    const made = await block({ address: '::ffff:10.31.0.1' });
+    expect(made).toMatchObject({ ip: '10.31.0.1', maskedBits: 32 });
+    expect((await write(plain.browser)).json().code).toBe('ip_blocked');
+    expect((await write(mapped.browser)).json().code).toBe('ip_blocked');
+    expect((await write(neighbour.browser)).statusCode).toBe(201);
+    expect(await block({ address: '::ffff:10.32.0.9/120' })).toMatchObject({ ip: '10.32.0.0/24', maskedBits: 24 });
+    const refused = await admin.browser.post('/api/ipblocks', { address: '::ffff:0.0.0.0/96', expiresIn: null });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^Invalid IP address/);
+  });
+
+  it('stored as an IPv4-mapped address before they were turned into IPv4, still matches', async () => {
+    const user = await signUpFrom('10.33.0.1');
+    await t.sql`insert into ip_blocks (ip, masked_bits) values ('::ffff:10.33.0.1', 128)`;
+    // Any change to the blocks reloads them on this server.
+    await block({ address: '192.0.2.201' });
+    expect((await write(user.browser)).json().code).toBe('ip_blocked');
+  });
+
+  it('on a single IPv6 address covers its /64, unless written with /128', async () => {
+    const blocked = await signUpFrom('2001:db7:64:1::10');
+    const nextNetwork = await signUpFrom('2001:db7:64:2::10');
+    const made = await block({ address: '2001:db7:64:1::5' });
+    expect(made).toMatchObject({ ip: '2001:db7:64:1::/64', maskedBits: 64 });
+    expect(made.associatedUsers).toEqual([blocked.username]);
+    expect((await write(blocked.browser)).json().code).toBe('ip_blocked');
+    expect((await write(nextNetwork.browser)).statusCode).toBe(201);
+    const moved = await new Browser(t.app, '2001:db7:64:1:ffff:ffff:ffff:1').open();
+    const signup = await moved.post('/api/_signup', { username: uniqueName(), password: 'correct horse battery', email: '' });
+    expect(signup.statusCode).toBe(403);
+    expect(signup.json().code).toBe('ip_blocked');
+
+    const exact = await signUpFrom('2001:db7:65::10');
+    const sameNetwork = await signUpFrom('2001:db7:65::11');
+    expect(await block({ address: '2001:db7:65::10/128' })).toMatchObject({ ip: '2001:db7:65::10', maskedBits: 128 });
+    expect((await write(exact.browser)).json().code).toBe('ip_blocked');
+    expect((await write(sameNetwork.browser)).statusCode).toBe(201);
   });
 
   it('is free again once the block expires', async () => {

@@ -7,8 +7,9 @@ import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImageStore } from '../src/images/storage.ts';
-import { isAllowedAddress } from '../src/links/addresses.ts';
-import { fetchUrl, LinkFetchError, LinkRefusedError, type LinkFetchOptions, type ResolvedAddress } from '../src/links/fetch.ts';
+import { fetchUrl, LinkFetchError, type LinkFetchOptions } from '../src/links/fetch.ts';
+import { isAllowedAddress } from '../src/outbound/addresses.ts';
+import { AddressRefusedError, type ResolvedAddress } from '../src/outbound/lookup.ts';
 import { decodeEntities, readPagePreview } from '../src/links/html.ts';
 import { fetchImage, fetchLinkImage, fetchLinkPreview, HTML_MAX_BYTES, linkImageSaver } from '../src/links/preview.ts';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
@@ -241,13 +242,13 @@ describe('refusing addresses inside the network', () => {
     'http://0.0.0.0/',
     'http://0/',
   ])('refuses %s', async (url) => {
-    await expect(fetchLinkPreview(new URL(url))).rejects.toBeInstanceOf(LinkRefusedError);
+    await expect(fetchLinkPreview(new URL(url))).rejects.toBeInstanceOf(AddressRefusedError);
   });
 
   it('refuses the local test server unless private addresses are allowed', async () => {
-    await expect(fetchLinkPreview(new URL(`${origin}/page`))).rejects.toBeInstanceOf(LinkRefusedError);
+    await expect(fetchLinkPreview(new URL(`${origin}/page`))).rejects.toBeInstanceOf(AddressRefusedError);
     const before = requested.length;
-    await expect(fetchLinkPreview(new URL(`http://localhost:${port}/page`))).rejects.toBeInstanceOf(LinkRefusedError);
+    await expect(fetchLinkPreview(new URL(`http://localhost:${port}/page`))).rejects.toBeInstanceOf(AddressRefusedError);
     expect(requested.length).toBe(before);
   });
 
@@ -258,7 +259,7 @@ describe('refusing addresses inside the network', () => {
       'metadata.example': ['169.254.169.254'],
     });
     for (const host of ['intranet.example', 'both.example', 'metadata.example']) {
-      await expect(fetchLinkPreview(new URL(`http://${host}/`), { resolve }), host).rejects.toBeInstanceOf(LinkRefusedError);
+      await expect(fetchLinkPreview(new URL(`http://${host}/`), { resolve }), host).rejects.toBeInstanceOf(AddressRefusedError);
     }
   });
 
@@ -269,9 +270,9 @@ describe('refusing addresses inside the network', () => {
 
   it('checks every redirect: to metadata addresses, to names that resolve inside, to other schemes', async () => {
     const resolve = fakeDns({ 'metadata.test': ['169.254.169.254'], '127.0.0.1': ['127.0.0.1'] });
-    await expect(fetchLinkPreview(new URL(`${origin}/to-metadata`), local)).rejects.toBeInstanceOf(LinkRefusedError);
-    await expect(fetchLinkPreview(new URL(`${origin}/to-mapped`), { ...local, resolve })).rejects.toBeInstanceOf(LinkRefusedError);
-    await expect(fetchLinkPreview(new URL(`${origin}/to-ftp`), local)).rejects.toBeInstanceOf(LinkRefusedError);
+    await expect(fetchLinkPreview(new URL(`${origin}/to-metadata`), local)).rejects.toBeInstanceOf(AddressRefusedError);
+    await expect(fetchLinkPreview(new URL(`${origin}/to-mapped`), { ...local, resolve })).rejects.toBeInstanceOf(AddressRefusedError);
+    await expect(fetchLinkPreview(new URL(`${origin}/to-ftp`), local)).rejects.toBeInstanceOf(AddressRefusedError);
   });
 });
 

@@ -269,4 +269,29 @@ describe('changing and deleting lists', () => {
     expect(left?.n).toBe(0);
     expect((await me.browser.get(`/api/lists/_saved_to?id=${post.id}&type=post`)).json()).toEqual([]);
   });
+
+  it("deletes a deleted account's lists with their items: by id or by name they answer 404 as a missing list", async () => {
+    const me = await makeUser(t, 1);
+    const shown = await createList(me, { name: 'shown', public: true });
+    const hidden = await createList(me, { name: 'hidden' });
+    await me.browser.post(`/api/lists/${shown.id}/items`, { targetId: (await newPost()).id, targetType: 'post' });
+    const deleted = await me.browser.request('DELETE', `/api/users/${me.username}`, { body: { password: me.password } });
+    expect(deleted.statusCode).toBe(200);
+
+    const missing = { status: 404, code: 'not_found', message: 'List not found.' };
+    for (const browser of [author.browser, await visitor(t)]) {
+      for (const list of [shown, hidden]) {
+        const answer = await browser.get(`/api/lists/${list.id}`);
+        expect(answer.json()).toEqual(missing);
+        expect(answer.body).not.toContain(me.username);
+      }
+      for (const url of [lists(me), `${lists(me)}/shown`, `${lists(me)}/shown/items`]) {
+        expect((await browser.get(url)).statusCode, url).toBe(404);
+      }
+    }
+    const [left] = await t.sql<{ lists: number; items: number }[]>`
+      select (select count(*)::int from lists where user_id = ${me.user.id}) as lists,
+        (select count(*)::int from list_items where list_id in (${shown.id}, ${hidden.id})) as items`;
+    expect(left).toEqual({ lists: 0, items: 0 });
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Comment, Post } from '@quorum/shared/types';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { makeCommunity, userId } from './helpers/factories.ts';
+import { joinCommunity, makeCommunity, userId } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,4 +65,34 @@ it('refuses bad targets', async () => {
   await t.sql`update communities set deleted_at = now() where id = ${deleted.id}`;
   expect((await me.browser.post('/api/mutes', { communityId: deleted.id })).json()).toMatchObject({ status: 404, message: 'Community not found.' });
   expect((await me.browser.get('/api/mutes')).json()).toEqual({ userMutes: [], communityMutes: [] });
+});
+
+it('treats a deleted account as a missing user: it cannot be muted, and its mutes go with it', async () => {
+  const me = await member();
+  const gone = await member();
+  const community = await makeCommunity(t.sql);
+  await joinCommunity(t.sql, community.id, gone.id);
+  const post = (await gone.browser.post('/api/posts', { title: 'Soon without an author', community: community.name })).json<Post>();
+  const comment = (await gone.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'Soon a ghost' })).json<Comment>();
+  expect((await me.browser.post('/api/mutes', { userId: gone.id })).statusCode).toBe(201);
+  const mutedAuthor = async () => {
+    const thread = (await me.browser.get(`/api/posts/${post.publicId}/comments`)).json<{ comments: Comment[] }>().comments;
+    return thread.find((item) => item.id === comment.id)?.isAuthorMuted;
+  };
+  expect(await mutedAuthor()).toBe(true);
+
+  const deleted = await gone.browser.request('DELETE', `/api/users/${gone.username}`, { body: { password: gone.password } });
+  expect(deleted.statusCode).toBe(200);
+  expect((await me.browser.get('/api/mutes')).json()).toEqual({ userMutes: [], communityMutes: [] });
+  expect(await mutedAuthor()).toBe(false);
+
+  const missing = await me.browser.post('/api/mutes', { userId: '01a2037a-a20c-75f1-bc0f-557c203d3d98' });
+  for (const userId of [gone.id, gone.id.toUpperCase()]) {
+    const refused = await me.browser.post('/api/mutes', { userId });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ status: 404, code: 'not_found', message: 'User not found.' });
+    expect(refused.json()).toEqual(missing.json());
+  }
+  expect((await me.browser.get('/api/mutes')).json()).toEqual({ userMutes: [], communityMutes: [] });
+  expect(await mutedAuthor()).toBe(false);
 });

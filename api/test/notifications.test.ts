@@ -16,7 +16,7 @@ import { startPushEndpoint, subscriberKeys, type PushEndpoint } from './helpers/
 let t: TestApp;
 let pushService: PushEndpoint;
 beforeAll(async () => {
-  t = await buildTestApp({ jobPollMs: 500 });
+  t = await buildTestApp({ jobPollMs: 500, pushAllowPrivate: true });
   pushService = await startPushEndpoint();
 });
 afterAll(async () => {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_PAGE_SIZE, SEARCH_WORDS_MAX } from '@quorum/shared/constants';
+import { Messages } from '@quorum/shared/errors';
 import type { Comment, Community, Post, SearchPage, SearchSuggestions } from '@quorum/shared/types';
+import { RANK_CANDIDATES } from '../src/search/queries.ts';
 import { buildTestApp, type Browser, type TestApp } from './helpers/app.ts';
 import { del, makeCommunity, makeUser, put, visitor, type SignedUp } from './community-factories.ts';
 
@@ -191,6 +194,69 @@ describe('bad searches', () => {
     expect((await browser.get('/api/search?q=a&type=lists')).statusCode).toBe(400);
     expect((await browser.get('/api/search?q=a&sort=hot')).statusCode).toBe(400);
     expect((await browser.get('/api/search?q=a&community=%27%3B--')).statusCode).toBe(400);
+  });
+
+  it('refuses searches of excluded words only, and of too many words, before the database ranks anything', async () => {
+    const browser = await visitor(t);
+    const negations = Array.from({ length: 40 }, (_, i) => `-w${i}`).join(' ');
+    for (const q of [negations, '-tomatoes', '-"deep watering" -soup', '-tomatoes OR -soup']) {
+      for (const type of ['posts', 'comments']) {
+        const response = await browser.get(`/api/search?${new URLSearchParams({ q, type })}`);
+        expect(response.statusCode, q).toBe(400);
+        expect(response.json(), q).toEqual({ status: 400, code: 'bad_request', message: Messages.searchOnlyExcluded });
+      }
+    }
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `tomato${i}`).join(' ');
+    const tooMany = await browser.get(`/api/search?${new URLSearchParams({ q: words(SEARCH_WORDS_MAX + 1) })}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ message: Messages.searchTooManyWords });
+    expect(Messages.searchTooManyWords).toContain(String(SEARCH_WORDS_MAX));
+    expect((await browser.get(`/api/search?${new URLSearchParams({ q: words(SEARCH_WORDS_MAX) })}`)).statusCode).toBe(200);
+    // A name search reads only the first word.
+    expect((await browser.get(`/api/search?${new URLSearchParams({ q: negations, type: 'users' })}`)).statusCode).toBe(200);
+    // Excluded words with stop words only left to look for match nothing, rather than everything.
+    expect((await search(reader.browser, { q: 'the -tomatoes' })).items).toEqual([]);
+    expect((await search(reader.browser, { q: 'the -tomatoes', type: 'comments' })).items).toEqual([]);
+  });
+
+  it('ranks only the newest matches of a search by relevance', async () => {
+    const zoo = await makeCommunity(author.browser, { name: 'zebra_zoo' });
+    const makePost = (title: string, body: string) => post(author.browser, zoo, title, body);
+    // The best match of all, but older than RANK_CANDIDATES other matches.
+    const best = await makePost('Zebra zebra zebra', 'Zebra zebra zebra zebra.');
+    expect((await other.browser.post('/api/_postVote', { postId: best.id, up: true })).statusCode).toBe(200);
+    await t.sql`
+      insert into posts (public_id, type, user_id, community_id, title, body)
+      select 'zebra' || i, 'text', ${author.user.id}, ${zoo.id}, 'A zebra number ' || i, 'Stripes.'
+      from generate_series(1, ${RANK_CANDIDATES}) i`;
+    await makePost('Zebra zebra', 'Zebra.');
+    const page = await search(reader.browser, { q: 'zebra', community: zoo.name });
+    expect(titles(page)[0]).toBe('Zebra zebra');
+    expect(titles(page)).not.toContain('Zebra zebra zebra');
+    // Sorted by votes, every match counts: the oldest, upvoted, comes first.
+    const top = await search(reader.browser, { q: 'zebra', community: zoo.name, sort: 'top' });
+    expect(titles(top)[0]).toBe('Zebra zebra zebra');
+    expect(top.items).toHaveLength(SEARCH_PAGE_SIZE);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('refuses a search that the database cannot finish in time, and still answers others', async () => {
+    const hurried = await buildTestApp({ searchTimeoutMs: 1 });
+    try {
+      const browser = await visitor(hurried);
+      const owner = await makeUser(hurried);
+      const club = await makeCommunity(owner.browser, { name: 'slow_club' });
+      // Enough long matches that ranking them takes longer than the 1 ms allowed.
+      await hurried.sql`
+        insert into posts (public_id, type, user_id, community_id, title, body)
+        select 'slow' || i, 'text', ${owner.user.id}, ${club.id}, 'Slow words ' || i, repeat('slow words and more words, ', 100)
+        from generate_series(1, 2000) i`;
+      const response = await browser.get(`/api/search?${new URLSearchParams({ q: 'slow words', sort: 'relevance' })}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ status: 400, code: 'bad_request', message: Messages.searchTooBroad });
+      expect((await browser.get('/api/_health')).statusCode).toBe(200);
+    } finally {
+      await hurried.close();
+    }
   });
 
   it('answers queries that look like injections or tsquery syntax with results, never a 5xx', async () => {

@@ -359,7 +359,7 @@ describe('post pages of members', () => {
     expect((await new Browser(t.app).get(url)).body).toBe(kept.body);
   });
 
-  it('tell a member which comments are by a user they muted, even once that user deleted their account', async () => {
+  it('no longer mark comments as by a muted author once that author deleted their account', async () => {
     const { replyId, url, member } = await keptPost(async ({ replier, member }) => {
       expect((await member.browser.post('/api/mutes', { userId: replier.user.id })).statusCode).toBeLessThan(300);
       expect((await replier.browser.request('DELETE', `/api/users/${replier.username}`, { body: { password: replier.password } })).statusCode).toBe(200);
@@ -367,7 +367,7 @@ describe('post pages of members', () => {
     // The first view records the visit; the second reads it back.
     expect((await member.browser.get(url)).statusCode).toBe(200);
     const page = (await member.browser.get(url)).json<Page>();
-    expect(page.comments.find((c) => c.id === replyId)).toMatchObject({ body: 'A reply.', isAuthorMuted: true });
+    expect(page.comments.find((c) => c.id === replyId)).toMatchObject({ body: 'A reply.', userDeleted: true, isAuthorMuted: false });
     expect(page).toEqual(await ownAnswer(member, url));
   });
 

@@ -29,6 +29,29 @@ async function receiveShare(request: Request): Promise<Response> {
   return Response.redirect(`/new?${SHARED_QUERY_PARAM}=1`, 303);
 }
 
-export function setUpShareTarget(origin: string): void {
-  registerRoute(({ url }) => url.origin === origin && url.pathname === SHARE_TARGET_PATH, ({ request }) => receiveShare(request), 'POST');
+/**
+ * Whether a POST to the share target is the installed app's own share rather than another site's
+ * form aimed at it (which would fill New post, and upload images as the user, with its own words).
+ * A share sheet's navigation is started by the browser: no page began it and its Origin is "null".
+ * A page that began one has a client id, which `clients.get` resolves only for this origin's pages,
+ * and an Origin header naming its site unless it hid it. The referrer proves nothing (any page can
+ * send none), and the worker never sees the Sec-Fetch-* headers, which are added after it.
+ */
+async function isOwnShare(scope: ServiceWorkerGlobalScope, event: FetchEvent, origin: string): Promise<boolean> {
+  const sentFrom = event.request.headers.get('Origin');
+  if (sentFrom !== null && sentFrom !== 'null' && sentFrom !== origin) return false;
+  return event.clientId === '' || (await scope.clients.get(event.clientId)) !== undefined;
+}
+
+export function setUpShareTarget(scope: ServiceWorkerGlobalScope): void {
+  const origin = scope.location.origin;
+  registerRoute(
+    ({ url }) => url.origin === origin && url.pathname === SHARE_TARGET_PATH,
+    async ({ request, event }) => {
+      // Anything else gets what the server gives a share it cannot keep: an empty New post.
+      if (!(event instanceof FetchEvent) || !(await isOwnShare(scope, event, origin))) return Response.redirect('/new', 303);
+      return receiveShare(request);
+    },
+    'POST',
+  );
 }

@@ -12,6 +12,6 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 setCacheNameDetails({ prefix: 'quorum' });
 setUpPrecache(self.__WB_MANIFEST);
 setUpImageCache(self.location.origin);
-setUpShareTarget(self.location.origin);
+setUpShareTarget(self);
 setUpUpdateFlow(self);
 setUpPush(self);

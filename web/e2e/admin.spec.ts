@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AnalyticsEventsPage, Community, IpBlocksPage, Post } from '@quorum/shared/types';
-import { ADMIN, apiAs, logIn, logOutViaApi, newCommunityName, newUsername, signUp } from './helpers.ts';
+import { ADMIN, apiAs, logIn, logOutViaApi, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
 
 async function asAdmin(page: Page) {
   await logOutViaApi(page);
@@ -186,6 +186,51 @@ test('an admin bans a user from their profile in two steps; the user is logged o
   await expect(unban).toBeHidden();
   await page.getByRole('button', { name: 'Profile options' }).click();
   await expect(page.getByRole('menuitem', { name: 'Ban user' })).toBeVisible();
+});
+
+test('an admin bans a user and blocks their last address; a new account from there is refused', async ({ page, browser }) => {
+  await asAdmin(page);
+  const userContext = await browser.newContext();
+  const userPage = await userContext.newPage();
+  const username = await signUp(userPage, newUsername('blockme'));
+  try {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto(`/@${username}`);
+    await page.getByRole('button', { name: 'Profile options' }).click();
+    await page.getByRole('menuitem', { name: 'Ban user' }).click();
+    const dialog = page.getByRole('dialog', { name: `Ban @${username}?` });
+    // Every browser of the tests comes from the server's own address.
+    await expect(dialog.getByText('Blocks 127.0.0.1 from making changes until the block is cancelled.')).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? Infinity) <= 320).toBe(true);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await saveScreen(page, `ban-block-address-320-${colorScheme}`);
+    }
+    // Ticked with the keyboard, as the Ban button is reached.
+    await dialog.getByLabel('Also block their last address').focus();
+    await page.keyboard.press('Space');
+    await expect(dialog.getByLabel('Also block their last address')).toBeChecked();
+    await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
+    await expect(page.getByText('User banned successfully.')).toBeVisible();
+
+    await userPage.goto('/');
+    await userPage.getByRole('button', { name: 'Create account' }).first().click();
+    const signup = userPage.getByRole('dialog');
+    const again = newUsername('again');
+    await signup.getByLabel('Username').fill(again);
+    await signup.getByLabel('Password', { exact: true }).fill('password123');
+    await signup.getByLabel('Repeat password').fill('password123');
+    await signup.getByRole('button', { name: /sign up|create account/i }).click();
+    await expect(signup.getByText('Your network address is blocked from making changes on this site.')).toBeVisible();
+  } finally {
+    // The block covers every browser of the run: lift it before anything else runs.
+    const { blocks } = await apiAs<IpBlocksPage>(page, 'GET', '/api/ipblocks');
+    for (const block of blocks.filter((item) => item.inEffect && item.note?.includes(`@${username}`))) {
+      await apiAs(page, 'DELETE', `/api/ipblocks/${block.id}`);
+    }
+    await userContext.close();
+  }
 });
 
 test('an admin lists users, comments and communities, and makes a community a default one', async ({ page }) => {

@@ -173,13 +173,15 @@ test('when the push service replaces the subscription, the worker hands the new 
       return response;
     };
     const event = new scope.ExtendableEvent('pushsubscriptionchange');
-    const subscription = { toJSON: () => ({ endpoint: 'https://127.0.0.1:9/push/replaced', expirationTime: null, keys: { p256dh: 'BPk3', auth: 'c2VjcmV0' } }) };
+    // Keys of the lengths browsers hand out: a P-256 public key and a 16-byte secret, base64url.
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    const subscription = { toJSON: () => ({ endpoint: 'https://push.example/replaced', expirationTime: null, keys }) };
     Object.defineProperty(event, 'newSubscription', { value: subscription });
     scope.dispatchEvent(event);
   });
   await expect
     .poll(() => worker.evaluate(() => (self as unknown as { sent: Array<{ url: string }> }).sent.find((call) => call.url.endsWith('/api/push_subscriptions')) ?? null))
-    .toEqual({ url: '/api/push_subscriptions', body: expect.objectContaining({ endpoint: 'https://127.0.0.1:9/push/replaced' }), status: 200 });
+    .toEqual({ url: '/api/push_subscriptions', body: expect.objectContaining({ endpoint: 'https://push.example/replaced' }), status: 200 });
 });
 
 test('a push reaches the worker: it shows the notification and sets the badge; its click opens the post and marks it seen', async ({ page, context, browser, baseURL }) => {
@@ -249,7 +251,7 @@ test('turning notifications on from the prompt is counted for the site statistic
   await page.addInitScript(() => {
     const subscription = {
       endpoint: 'https://push.example/subscription',
-      toJSON: () => ({ endpoint: 'https://push.example/subscription', expirationTime: null, keys: { p256dh: 'key', auth: 'secret' } }),
+      toJSON: () => ({ endpoint: 'https://push.example/subscription', expirationTime: null, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
     };
     PushManager.prototype.getSubscription = () => Promise.resolve(null);
     PushManager.prototype.subscribe = () => Promise.resolve(subscription as unknown as PushSubscription);

@@ -166,13 +166,13 @@ test.describe('installing', () => {
 });
 
 test.describe('share target', () => {
-  /** Posts a multipart form to the share target from the page, as a share sheet does. */
-  async function share(page: Page, fields: Record<string, string>, image?: Buffer, landsOn = '/new') {
+  /** Posts a multipart form to `action` from the page that is open. */
+  async function postForm(page: Page, action: string, fields: Record<string, string>, image?: Buffer) {
     await page.evaluate(
-      ({ fields, image }) => {
+      ({ action, fields, image }) => {
         const form = document.createElement('form');
         form.method = 'POST';
-        form.action = '/share-target';
+        form.action = action;
         form.enctype = 'multipart/form-data';
         for (const [name, value] of Object.entries(fields)) {
           const input = document.createElement('input');
@@ -192,8 +192,13 @@ test.describe('share target', () => {
         document.body.append(form);
         form.submit();
       },
-      { fields, image: image ? [...image] : undefined },
+      { action, fields, image: image ? [...image] : undefined },
     );
+  }
+
+  /** Posts a multipart form to the share target from the page, as a share sheet does. */
+  async function share(page: Page, fields: Record<string, string>, image?: Buffer, landsOn = '/new') {
+    await postForm(page, '/share-target', fields, image);
     await page.waitForURL((url) => url.pathname === landsOn);
   }
 
@@ -217,6 +222,37 @@ test.describe('share target', () => {
     await expect(page.getByRole('tab', { name: 'Image' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Sunset tonight');
     await expect(page.getByRole('listitem', { name: /^Image 1 of 1$/ })).toBeVisible();
+  });
+
+  test('a form another site posts to the share target fills nothing in, whether or not it hides its address', async ({ page, baseURL }) => {
+    await controlled(page);
+    await signUp(page);
+    const elsewhere = 'http://elsewhere.test';
+    await page.route(`${elsewhere}/**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        headers: route.request().url().endsWith('/hidden') ? { 'Referrer-Policy': 'no-referrer' } : {},
+        body: '<!doctype html><title>Elsewhere</title><p>Another site</p>',
+      }),
+    );
+    const landed: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) landed.push(frame.url());
+    });
+    for (const from of [`${elsewhere}/`, `${elsewhere}/hidden`]) {
+      await page.goto(from);
+      await postForm(page, new URL('/share-target', baseURL).href, { title: 'Words put in your mouth', text: '', url: 'https://elsewhere.test/a' }, makePng(8, 8, [0, 0, 0]));
+      await page.waitForURL((url) => url.origin === new URL(baseURL ?? '').origin && url.pathname === '/new');
+      await expect(page.getByRole('tab', { name: 'Text' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
+    }
+    // Neither post was kept: New post was never opened as a share.
+    expect(landed.filter((url) => url.includes('shared='))).toEqual([]);
+    expect(await page.evaluate((name) => caches.has(name), 'quorum-share')).toBe(false);
+
+    // The app's own share still goes through.
+    await share(page, { title: 'A page worth reading', text: '', url: 'https://example.com/article' });
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('A page worth reading');
   });
 
   test('a share while logged out survives the login on the way', async ({ page }) => {

@@ -1,7 +1,11 @@
-// Site-wide bans: an admin bans or unbans an account, optionally deleting what it wrote.
-import { Messages } from '@quorum/shared/errors';
+// Site-wide bans: an admin bans or unbans an account, optionally deleting what it wrote and
+// blocking the address it was last seen from.
+import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { parseBlockAddress } from '@quorum/shared/ip-blocks';
 import type { Sql } from '../db/connect.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import type { IpBlockList } from '../ipblocks/enforce.ts';
+import { insertIpBlock } from '../ipblocks/queries.ts';
 import { queueUserContentDeletion } from '../jobs/admin-jobs.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { getUserByName } from '../users/queries.ts';
@@ -12,18 +16,36 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Bans a user: they are logged out everywhere and can no longer log in. With `deleteContentDays`
  * (0: everything, N: the last N days) their posts and comments are deleted by a background job.
- * Admins cannot be banned.
+ * With `blockLastAddress`, the address they were last seen from (or signed up from) is blocked
+ * until cancelled, as an admin's IP block would (the /64 of an IPv6 address), so that they cannot
+ * sign up again from there. Admins cannot be banned.
  */
 export async function banUser(
   sql: Sql,
   jobs: Jobs,
+  blockList: IpBlockList,
   admin: { id: string },
-  input: { username: string; deleteContentDays?: number | null },
+  input: { username: string; deleteContentDays?: number | null; blockLastAddress?: boolean },
 ): Promise<void> {
   const user = await getUserByName(sql, input.username);
   if (!user || user.deletedAt) throw notFound(Messages.userNotFound);
   if (user.isAdmin) throw forbidden(Messages.cannotBanAdmin);
-  await sql.begin((tx) => banAccount(tx, user.id));
+  const lastAddress = user.lastSeenIp ?? user.createdIp;
+  const range = input.blockLastAddress && lastAddress ? parseBlockAddress(lastAddress) : null;
+  if (input.blockLastAddress && !range) throw conflict(ErrorCode.noKnownAddress, Messages.noKnownAddress);
+  await sql.begin(async (tx) => {
+    await banAccount(tx, user.id);
+    if (range) {
+      await insertIpBlock(tx, {
+        ip: range.ip,
+        maskedBits: range.maskedBits,
+        createdBy: admin.id,
+        expiresInHours: null,
+        note: `Last address of @${user.username}, banned.`,
+      });
+    }
+  });
+  if (range) await blockList.refresh();
   const days = input.deleteContentDays;
   if (days === undefined || days === null) return;
   // The window is fixed now, so that a retried job deletes the same content.

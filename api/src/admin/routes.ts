@@ -9,15 +9,16 @@ import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import type { IpBlockList } from '../ipblocks/enforce.ts';
 import { banUser, unbanUser } from './actions.ts';
 
-const adminRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
+const adminRoutes: FastifyPluginAsync<{ sql: Sql; blockList: IpBlockList }> = async (app, { sql, blockList }) => {
   app.post('/_admin', { schema: sends(answers.success) }, async (request): Promise<{ success: true }> => {
     const admin = requireAdmin(request);
     const body = parse(adminActionBody, request.body);
     switch (body.action) {
       case 'ban_user':
-        await banUser(sql, app.jobs, admin, body);
+        await banUser(sql, app.jobs, blockList, admin, body);
         return { success: true };
       case 'unban_user':
         await unbanUser(sql, body.username);

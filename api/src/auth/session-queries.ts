@@ -27,14 +27,21 @@ export async function getSessionUser(db: Db, sessionId: string): Promise<Session
   return row;
 }
 
+/**
+ * Starts a session. The login's address becomes the user's last-seen one at once (activity
+ * stamps it only every few minutes), so that a ban right after can block where they came from.
+ */
 export async function insertSession(
   db: Db,
   session: { id: string; userId: string; ip: string | null; userAgent: string | null },
 ): Promise<void> {
   await db`
-    insert into sessions (id, user_id, ip, user_agent, expires_at)
-    values (${session.id}, ${session.userId}, ${session.ip}, ${session.userAgent},
-            now() + make_interval(days => ${SESSION_IDLE_DAYS}))`;
+    with s as (
+      insert into sessions (id, user_id, ip, user_agent, expires_at)
+      values (${session.id}, ${session.userId}, ${session.ip}, ${session.userAgent},
+              now() + make_interval(days => ${SESSION_IDLE_DAYS}))
+    )
+    update users set last_seen_ip = coalesce(${session.ip}::inet, last_seen_ip) where id = ${session.userId}`;
 }
 
 /** Records activity: extends the session and stamps the user's last visit. */

@@ -26,6 +26,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** Postgres URLs of read replicas of `url`. */
   replicaUrls?: string[];
+  /** Ends any statement on a Postgres server that runs longer, in milliseconds; unset or 0 for no limit. */
+  statementTimeoutMs?: number;
 }
 
 /** Called with every statement sent (benchmarks use it to explain what a request ran). */
@@ -54,10 +56,11 @@ const clientOptions = {
   },
 };
 
-export function createSql(url: string, max: number, onStatement?: StatementListener): Sql {
+export function createSql(url: string, max: number, onStatement?: StatementListener, statementTimeoutMs = 0): Sql {
   const state = { on: false };
   const sql = postgres(url, {
     ...clientOptions,
+    connection: { ...clientOptions.connection, ...(statementTimeoutMs > 0 && { statement_timeout: statementTimeoutMs }) },
     transform: camelUnlessRaw(state),
     max,
     ...(onStatement && { debug: (_connection: number, query: string, parameters: unknown[]) => onStatement(query, parameters) }),
@@ -145,8 +148,8 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 /** Connects to Postgres, starting the embedded database when no URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const sql = createSql(options.url, options.poolMax ?? 10);
-    const replicas = (options.replicaUrls ?? []).map((url) => createSql(url, options.poolMax ?? 10));
+    const sql = createSql(options.url, options.poolMax ?? 10, undefined, options.statementTimeoutMs);
+    const replicas = (options.replicaUrls ?? []).map((url) => createSql(url, options.poolMax ?? 10, undefined, options.statementTimeoutMs));
     return {
       sql,
       replicas,

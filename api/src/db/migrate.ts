@@ -21,17 +21,40 @@ async function listMigrations(): Promise<Migration[]> {
 
 /**
  * Applies every migration not yet recorded, all in one transaction, then creates or upgrades the
- * job queue's tables. Returns the files applied.
+ * job queue's tables. Returns the files applied. Processes and machines starting together on one
+ * database take turns under an advisory lock: the first applies everything, the others wait and
+ * find nothing left to do.
  */
 export async function migrate(sql: Sql): Promise<string[]> {
-  await sql`create table if not exists schema_migrations (
-    version integer primary key,
-    name text not null,
-    applied_at timestamptz not null default now()
-  )`;
+  // A session's lock belongs to its connection. A pool reserves one to hold it; a client with a
+  // single connection (the embedded database, the command line) holds it on that connection, which
+  // the statements below then use too.
+  const reserved = sql.options.max === 1 ? undefined : await sql.reserve();
+  const session = reserved ?? sql;
+  // Neither waiting for another process's migrations nor a migration of a large table is bound by
+  // the statement timeout of the app's connections.
+  await session`select set_config('statement_timeout', '0', false)`;
+  await session`select pg_advisory_lock(${MIGRATION_LOCK})`;
+  try {
+    await sql`create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`;
+    const applied = await applyMigrations(sql);
+    await installJobQueue(sql);
+    return applied;
+  } finally {
+    await session`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+    await session`reset statement_timeout`;
+    reserved?.release();
+  }
+}
+
+async function applyMigrations(sql: Sql): Promise<string[]> {
   const applied: string[] = [];
   await sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+    await tx`select set_config('statement_timeout', '0', true)`;
     const done = new Set((await tx<{ version: number }[]>`select version from schema_migrations`).map((row) => row.version));
     for (const migration of await listMigrations()) {
       if (done.has(migration.version)) continue;
@@ -41,6 +64,5 @@ export async function migrate(sql: Sql): Promise<string[]> {
       applied.push(migration.file);
     }
   });
-  await installJobQueue(sql);
   return applied;
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Metadata, ResizeOptions, SharpOptions } from 'sharp';
+import type { Metadata, ResizeOptions, Sharp, SharpOptions } from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { ImageCopyName, ImageFormat } from '@quorum/shared/types';
 import type { Db } from '../db/connect.ts';
 import { badRequest } from '../http/errors.ts';
-import { concurrencyLimit } from './decode-queue.ts';
+import { fairQueue } from './decode-queue.ts';
 import type { ImageJson } from './present.ts';
 import { insertImage } from './queries.ts';
 import type { ImageStore } from './storage.ts';
@@ -38,9 +38,20 @@ export const MAX_INPUT_PIXELS: Record<ImageKind, number> = {
   link: 16_000_000,
 };
 
-/** Images decoded at once; the others wait (see `concurrencyLimit`). */
+/** Images decoded at once; the others wait, each member's in a line of their own (see `fairQueue`). */
 export const CONCURRENT_DECODES = 2;
-const inDecodeQueue = concurrencyLimit(CONCURRENT_DECODES);
+/** Decodes waiting for a slot and running, shared by all members. */
+export const decodeQueue = fairQueue(CONCURRENT_DECODES);
+
+/**
+ * The longest the conversion of one image may take once it has a slot. The slowest image the
+ * limits allow, a 60-megapixel transparent PNG near the size limit, takes about 2 s on two cores;
+ * one that takes several times as long is refused rather than kept holding a slot others wait for.
+ */
+export const DECODE_TIME_BUDGET_SECONDS = 10;
+
+/** Transparency is looked for on a copy this small, so the check costs little beyond reading the pixels once. */
+const ALPHA_CHECK_SIZE = 256;
 
 const ORIGINAL_BOX: Record<ImageKind, Box> = {
   post: { width: 5000, height: 5000, objectFit: 'contain' },
@@ -106,9 +117,8 @@ async function readMetadata(buffer: Buffer): Promise<Metadata> {
   }
 }
 
-async function averageColor(image: Buffer): Promise<string> {
-  const sharp = await loadSharp();
-  const { data, info } = await sharp(image)
+async function averageColor(image: Sharp): Promise<string> {
+  const { data, info } = await image
     .resize(1, 1, { fit: 'fill' })
     .removeAlpha()
     .toColourspace('srgb')
@@ -119,53 +129,82 @@ async function averageColor(image: Buffer): Promise<string> {
 }
 
 /**
+ * Whether any pixel is transparent, looked for on a small copy. Shrinking averages the alpha of
+ * neighbouring pixels, so only a speck of transparency too small to see can go unnoticed.
+ */
+async function hasTransparentPixels(image: Sharp): Promise<boolean> {
+  const alpha = await image
+    .resize(ALPHA_CHECK_SIZE, ALPHA_CHECK_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .extractChannel('alpha')
+    .raw()
+    .toBuffer();
+  return alpha.some((value) => value < 255);
+}
+
+/**
+ * Seconds left of a time budget that starts now, as sharp's `timeout` takes them; refuses the
+ * image once none are left.
+ */
+function timeBudget(seconds: number): () => number {
+  const end = Date.now() + seconds * 1000;
+  return () => {
+    const left = Math.ceil((end - Date.now()) / 1000);
+    if (left <= 0) throw unsupportedImage();
+    return left;
+  };
+}
+
+/**
  * Checks and converts an uploaded image: turned upright, stripped of metadata, capped in size for
  * its kind, stored as PNG when it has transparent pixels and JPEG otherwise, with the named WebP
  * copies and its average colour. Anything that is not an image sharp can read in one of the
- * accepted formats, or that has too many pixels, is a 400 `unsupported_image`.
+ * accepted formats, that has too many pixels or that takes longer than the time budget to convert,
+ * is a 400 `unsupported_image`. The pixels are decoded in `decodeQueue`, in the line of `owner`.
  */
-export async function processImage(buffer: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+export async function processImage(buffer: Buffer, kind: ImageKind, owner: string): Promise<ProcessedImage> {
   const metadata = await readMetadata(buffer);
   if (!isAcceptedInput(metadata)) throw unsupportedImage();
   const pixels = metadata.width * (metadata.pageHeight ?? metadata.height);
   const maxPixels = MAX_INPUT_PIXELS[kind];
   if (!(pixels > 0)) throw unsupportedImage();
   if (pixels > maxPixels) throw unsupportedImage(Messages.imageTooManyPixels(maxPixels));
-  return inDecodeQueue(() => convert(buffer, metadata, kind));
+  return decodeQueue.run(owner, () => convert(buffer, metadata, kind));
 }
 
 /** The decoding part of `processImage`, for an input whose header has been checked. */
 async function convert(buffer: Buffer, metadata: Metadata, kind: ImageKind): Promise<ProcessedImage> {
   const sharp = await loadSharp();
-  const options: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS[kind] };
-  let original: ProcessedFile;
+  const secondsLeft = timeBudget(DECODE_TIME_BUDGET_SECONDS);
+  const read = (data: Buffer, options?: SharpOptions) => sharp(data, options).timeout({ seconds: secondsLeft() });
+  const readUpload = () => read(buffer, { limitInputPixels: MAX_INPUT_PIXELS[kind] });
   try {
-    const transparent = metadata.hasAlpha && !(await sharp(buffer, options).stats()).isOpaque;
+    const transparent = metadata.hasAlpha && (await hasTransparentPixels(readUpload()));
     // EXIF orientations 5 to 8 are stored a quarter turn off: once upright, width and height swap.
     const quarterTurn = metadata.orientation !== undefined && metadata.orientation >= 5;
     const width = quarterTurn ? metadata.height : metadata.width;
     const height = quarterTurn ? metadata.width : metadata.height;
-    const pipeline = sharp(buffer, options).rotate().resize(fitInto(ORIGINAL_BOX[kind], width, height));
+    const pipeline = readUpload().rotate().resize(fitInto(ORIGINAL_BOX[kind], width, height));
     const format: ImageFormat = transparent ? 'png' : 'jpeg';
     const { data, info } = await (transparent ? pipeline.png() : pipeline.jpeg({ quality: 85 })).toBuffer({
       resolveWithObject: true,
     });
-    original = { format, width: info.width, height: info.height, data };
+    const original: ProcessedFile = { format, width: info.width, height: info.height, data };
+
+    const [color, ...copies] = await Promise.all([
+      averageColor(read(original.data)),
+      ...IMAGE_COPIES.map(async (copy) => {
+        const { data, info } = await read(original.data)
+          .resize(fitInto(copy, original.width, original.height))
+          .webp({ quality: 80 })
+          .toBuffer({ resolveWithObject: true });
+        return { name: copy.name, objectFit: copy.objectFit, format: COPY_FORMAT, width: info.width, height: info.height, data };
+      }),
+    ]);
+    return { ...original, averageColor: color, copies };
   } catch {
+    // The upload's fault: pixels sharp cannot read, or a conversion over the time budget.
     throw unsupportedImage();
   }
-
-  const [color, ...copies] = await Promise.all([
-    averageColor(original.data),
-    ...IMAGE_COPIES.map(async (copy) => {
-      const { data, info } = await sharp(original.data)
-        .resize(fitInto(copy, original.width, original.height))
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true });
-      return { name: copy.name, objectFit: copy.objectFit, format: COPY_FORMAT, width: info.width, height: info.height, data };
-    }),
-  ]);
-  return { ...original, averageColor: color, copies };
 }
 
 /** The store key of an image's original file. */
@@ -189,7 +228,8 @@ export async function storeImage(
   buffer: Buffer,
   { uploadedBy, kind }: { uploadedBy: string | null; kind: ImageKind },
 ): Promise<ImageJson> {
-  const image = await processImage(buffer, kind);
+  // Work without an uploader shares one line.
+  const image = await processImage(buffer, kind, uploadedBy ?? '');
   const storeKey = newStoreKey();
   const files = [
     { key: originalKey(storeKey, image.format), data: image.data },

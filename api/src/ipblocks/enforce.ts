@@ -4,7 +4,7 @@
 // LISTEN/NOTIFY to announce them, and the list of blocks in effect is small and cheap to read).
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { clientIpBytes, parseIp, rangeContains, type IpBytes } from '@quorum/shared/ip-blocks';
+import { clientIpBytes, parseIp, rangeContains, unmappedRange, type IpBytes } from '@quorum/shared/ip-blocks';
 import type { Db } from '../db/connect.ts';
 import { forbidden } from '../http/errors.ts';
 import { listActiveBlocks } from './queries.ts';
@@ -49,7 +49,8 @@ export function createIpBlockList(db: Db): IpBlockList {
     applied = generation;
     blocks = rows.flatMap((row) => {
       const bytes = parseIp(row.ip);
-      return bytes ? [{ bytes, maskedBits: row.maskedBits, expiresAt: row.expiresAt?.getTime() ?? null }] : [];
+      // Blocks stored before mapped addresses were turned into IPv4 ones match as IPv4 too.
+      return bytes ? [{ ...unmappedRange({ bytes, maskedBits: row.maskedBits }), expiresAt: row.expiresAt?.getTime() ?? null }] : [];
     });
     loadedAt = at;
   }

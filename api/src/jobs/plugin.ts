@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../db/connect.ts';
-import { startJobQueue, type JobQueue, type Jobs } from './queue.ts';
+import { startJobQueue, type JobHandlers, type JobQueue, type Jobs } from './queue.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,7 +16,7 @@ declare module 'fastify' {
 export function registerJobQueue(
   app: FastifyInstance,
   sql: Sql,
-  handlers: (jobs: Jobs) => Record<string, (data: never) => Promise<void>>,
+  handlers: (jobs: Jobs) => JobHandlers,
   pollMs: number,
 ): void {
   let queue: JobQueue | undefined;

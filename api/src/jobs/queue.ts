@@ -50,13 +50,31 @@ export async function installJobQueue(sql: Sql): Promise<void> {
   }
 }
 
+/** Handles one job's data; throwing makes the job retry. */
+export type JobHandler = (data: never) => Promise<void>;
+
+/**
+ * A queue whose jobs each wait on someone else (a push service, say): they run side by side, in
+ * a few workers, and jobs sent with the same `group` (a user) take at most one of the running
+ * places at a time, so one group's slow or failing jobs do not hold up the others'.
+ */
+export interface FairHandler {
+  handle: JobHandler;
+  fair: true;
+}
+
+export type JobHandlers = Record<string, JobHandler | FairHandler>;
+
+/** Workers of a fair queue in each process. */
+const FAIR_WORKERS = 3;
+
 /**
  * Starts the durable job queue: jobs are rows in Postgres, so they survive a restart; each queue
- * named in `handlers` gets one worker that polls every `pollMs` while idle.
+ * named in `handlers` gets one worker (a fair one three) that polls every `pollMs` while idle.
  */
 export async function startJobQueue(
   sql: Sql,
-  handlers: Record<string, (data: never) => Promise<void>>,
+  handlers: JobHandlers,
   { pollMs, log }: { pollMs: number; log: Logger },
 ): Promise<JobQueue> {
   const db = bossDatabase(sql);
@@ -67,20 +85,27 @@ export async function startJobQueue(
   await boss.start();
   for (const [name, handler] of Object.entries(handlers)) {
     await boss.createQueue(name, QUEUE_OPTIONS);
+    const fair = typeof handler !== 'function';
+    const handle = fair ? handler.handle : handler;
+    const run = async (job: Job<object>): Promise<JobResult> => {
+      try {
+        await handle(job.data as never);
+        return { id: job.id, status: 'completed' };
+      } catch (err) {
+        log.error({ err, job: name }, 'job failed');
+        return { id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } };
+      }
+    };
     // Jobs come in batches, fetched back to back while there is a backlog; each job of a batch
     // succeeds or fails (and is retried) on its own.
-    const work = { pollingIntervalSeconds: pollMs / 1000, batchSize: BATCH_SIZE, burstWhenBatchFull: true, perJobResults: true } as const;
+    const work = {
+      pollingIntervalSeconds: pollMs / 1000, batchSize: BATCH_SIZE, burstWhenBatchFull: true, perJobResults: true,
+      ...(fair && { localConcurrency: FAIR_WORKERS, localGroupConcurrency: 1 }),
+    } as const;
     await boss.work(name, work, async (jobs: Job<object>[]) => {
+      if (fair) return Promise.all(jobs.map(run));
       const results: JobResult[] = [];
-      for (const job of jobs) {
-        try {
-          await handler(job.data as never);
-          results.push({ id: job.id, status: 'completed' });
-        } catch (err) {
-          log.error({ err, job: name }, 'job failed');
-          results.push({ id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
-        }
-      }
+      for (const job of jobs) results.push(await run(job));
       return results;
     });
   }

@@ -1,25 +1,14 @@
 // Fetching user-supplied URLs from the server without letting them reach the server's own network.
-// Every connection goes through a `lookup` that resolves the host and refuses it unless all its
-// addresses are public; the socket then connects to the vetted address, so a host name cannot be
-// re-pointed between the check and the connection. Redirects are followed by hand and checked the
-// same way; the whole exchange has one deadline and the body a size cap.
-import { lookup as dnsLookup } from 'node:dns/promises';
+// Every connection goes through the vetted lookup of outbound/; redirects are followed by hand and
+// checked the same way; the whole exchange has one deadline and the body a size cap.
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { LINK_URL_MAX } from '@quorum/shared/constants';
 import { isHttpUrl } from '@quorum/shared/schemas/posts';
-import { isAllowedAddress } from './addresses.ts';
-
-/** The address is not one the server may fetch from (a private network, say). */
-export class LinkRefusedError extends Error {
-  constructor(message = 'The address is not allowed.') {
-    super(message);
-    this.name = 'LinkRefusedError';
-  }
-}
+import { AddressRefusedError, checkLiteralHost, systemResolve, vettedLookup, type Resolver } from '../outbound/lookup.ts';
 
 /** The address was allowed but nothing usable came back. */
 export class LinkFetchError extends Error {
@@ -29,11 +18,6 @@ export class LinkFetchError extends Error {
   }
 }
 
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-
 export interface LinkFetchOptions {
   /** Allow loopback and private network addresses (tests, intranets). */
   allowPrivate?: boolean;
@@ -41,15 +25,13 @@ export interface LinkFetchOptions {
   timeoutMs?: number;
   maxRedirects?: number;
   /** Resolves a host name to its addresses; the system resolver unless given. */
-  resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
+  resolve?: Resolver;
 }
 
 export const FETCH_TIMEOUT_MS = 5000;
 export const MAX_REDIRECTS = 3;
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; QuorumLinkPreview/1.0)';
-
-const systemResolve = (hostname: string) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /**
  * The one check of a user's http(s) address: the shape the forms accept (`isHttpUrl`), at most
@@ -80,34 +62,6 @@ export interface FetchedBody {
   /** The charset parameter of the Content-Type, if any. */
   charset: string | null;
   body: Buffer;
-}
-
-function vettedLookup(resolve: NonNullable<LinkFetchOptions['resolve']>, allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    resolve(hostname).then(
-      (found) => {
-        const addresses = found.filter((a) => !options.family || a.family === options.family);
-        const first = addresses[0];
-        if (!first) {
-          callback(Object.assign(new Error(`No address for ${hostname}.`), { code: 'ENOTFOUND' }), '');
-          return;
-        }
-        // Every address must pass: a name that also resolves to an inside address is refused whole.
-        if (addresses.some((a) => !isAllowedAddress(a.address, allowPrivate))) {
-          callback(new LinkRefusedError(), '');
-          return;
-        }
-        if (options.all) callback(null, addresses);
-        else callback(null, first.address, first.family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, ''),
-    );
-  };
-}
-
-function checkLiteralHost(url: URL, allowPrivate: boolean): void {
-  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  if (isIP(host) && !isAllowedAddress(host, allowPrivate)) throw new LinkRefusedError();
 }
 
 function get(url: URL, accept: string, lookup: LookupFunction, signal: AbortSignal): Promise<IncomingMessage> {
@@ -164,7 +118,7 @@ async function readBody(stream: Readable, policy: BodyPolicy): Promise<Buffer> {
 /**
  * GETs `url` following at most `maxRedirects` redirects, each checked like the first. `policyFor`
  * chooses how to read a body by its media type; null means that type is not wanted. Throws
- * `LinkRefusedError` for an address the server may not reach and `LinkFetchError` for any other
+ * `AddressRefusedError` for an address the server may not reach and `LinkFetchError` for any other
  * failure (timeout, status, size, type, network).
  */
 export async function fetchUrl(
@@ -181,7 +135,7 @@ export async function fetchUrl(
   let current = url;
   try {
     for (let redirects = 0; ; redirects += 1) {
-      if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new LinkRefusedError('Only http and https addresses can be fetched.');
+      if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new AddressRefusedError('Only http and https addresses can be fetched.');
       checkLiteralHost(current, allowPrivate);
       const response = await get(current, accept, lookup, controller.signal);
       const status = response.statusCode ?? 0;
@@ -220,7 +174,7 @@ export async function fetchUrl(
       }
     }
   } catch (error) {
-    if (error instanceof LinkRefusedError || error instanceof LinkFetchError) throw error;
+    if (error instanceof AddressRefusedError || error instanceof LinkFetchError) throw error;
     if (controller.signal.aborted) throw new LinkFetchError('The request timed out.', { cause: error });
     throw new LinkFetchError('The address could not be fetched.', { cause: error });
   } finally {

@@ -4,7 +4,8 @@ import { storeImage } from '../images/process.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { declaredCharset, readPagePreview } from './html.ts';
-import { fetchUrl, LinkFetchError, LinkRefusedError, parseHttpUrl, type BodyPolicy, type FetchedBody, type LinkFetchOptions } from './fetch.ts';
+import { AddressRefusedError } from '../outbound/lookup.ts';
+import { fetchUrl, LinkFetchError, parseHttpUrl, type BodyPolicy, type FetchedBody, type LinkFetchOptions } from './fetch.ts';
 
 /** Pages are read up to this many bytes; the title and preview tags sit near the top. */
 export const HTML_MAX_BYTES = 1024 * 1024;
@@ -48,7 +49,7 @@ function previewOf(fetched: FetchedBody): LinkPreview {
 }
 
 /**
- * The title and preview image of the page at `url`. Only HTML is read. Throws `LinkRefusedError`
+ * The title and preview image of the page at `url`. Only HTML is read. Throws `AddressRefusedError`
  * for an address the server may not reach and `LinkFetchError` when nothing usable came back.
  */
 export async function fetchLinkPreview(url: URL, options: LinkFetchOptions = {}): Promise<LinkPreview> {
@@ -104,7 +105,7 @@ export function linkImageSaver(
       return image.id;
     } catch (error) {
       // A refused address, a failed fetch or an unreadable image leaves the post without a thumbnail.
-      if (error instanceof LinkRefusedError || error instanceof LinkFetchError || error instanceof HttpError) return null;
+      if (error instanceof AddressRefusedError || error instanceof LinkFetchError || error instanceof HttpError) return null;
       throw error;
     }
   };

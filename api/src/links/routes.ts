@@ -4,7 +4,8 @@ import { requireUser } from '../auth/plugin.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { badRequest } from '../http/errors.ts';
-import { LinkFetchError, LinkRefusedError, parseHttpUrl } from './fetch.ts';
+import { AddressRefusedError } from '../outbound/lookup.ts';
+import { LinkFetchError, parseHttpUrl } from './fetch.ts';
 import { fetchLinkPreview } from './preview.ts';
 
 export interface LinksRoutesOptions {
@@ -27,7 +28,7 @@ const linksRoutes: FastifyPluginAsync<LinksRoutesOptions> = async (app, { allowP
       const preview = await fetchLinkPreview(url, { allowPrivate });
       return { title: preview.title };
     } catch (error) {
-      if (error instanceof LinkRefusedError) throw badRequest(Messages.privateAddress, ErrorCode.invalidUrl);
+      if (error instanceof AddressRefusedError) throw badRequest(Messages.privateAddress, ErrorCode.invalidUrl);
       // A page that cannot be fetched has no title to offer; the user types one.
       if (error instanceof LinkFetchError) return { title: null };
       request.log.warn({ err: error, url: url.toString() }, 'link preview failed');

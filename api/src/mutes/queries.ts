@@ -2,11 +2,24 @@ import type { MuteType } from '@quorum/shared/types';
 import type { Db } from '../db/connect.ts';
 import type { MuteRow } from './present.ts';
 
-/** Where mutes of a type are kept, and what may be muted: any user, a community that is not deleted. */
+/**
+ * Where mutes of a type are kept, and what may be muted: a user whose account is not deleted (a
+ * deleted one is as unknown here as a missing one), a community that is not deleted.
+ */
 function muteTable(db: Db, type: MuteType) {
   return type === 'user'
-    ? { table: db`user_mutes`, column: db`muted_user_id`, targets: db`select id, username as name from users` }
-    : { table: db`community_mutes`, column: db`community_id`, targets: db`select id, name from communities where deleted_at is null` };
+    ? {
+        table: db`user_mutes`,
+        column: db`muted_user_id`,
+        // Locked until the mute is saved: an account being deleted meanwhile is read again once
+        // deleted (and refused), or its deletion waits and then removes this mute with the others.
+        target: (id: string) => db`select id, username as name from users where id = ${id} and deleted_at is null for share`,
+      }
+    : {
+        table: db`community_mutes`,
+        column: db`community_id`,
+        target: (id: string) => db`select id, name from communities where id = ${id} and deleted_at is null`,
+      };
 }
 
 /**
@@ -14,9 +27,9 @@ function muteTable(db: Db, type: MuteType) {
  * undefined when there is nothing of that id to mute.
  */
 export async function insertMute(db: Db, userId: string, type: MuteType, targetId: string): Promise<MuteRow | undefined> {
-  const { table, column, targets } = muteTable(db, type);
+  const { table, column, target } = muteTable(db, type);
   const [row] = await db<MuteRow[]>`
-    with target as (select * from (${targets}) t where t.id = ${targetId}),
+    with target as (${target(targetId)}),
     inserted as (
       insert into ${table} (user_id, ${column}) select ${userId}, id from target
       on conflict do nothing

@@ -31,12 +31,12 @@ export async function announceToAll(deps: NotifyDeps, postId: string): Promise<v
     });
     if (!batch) return;
     after = batch.lastId;
-    const pushed = await deps.sql<{ id: string }[]>`
-      select n.id from notifications n
+    const pushed = await deps.sql<{ id: string; userId: string }[]>`
+      select n.id, n.user_id from notifications n
       where n.id = any(${batch.created}::uuid[]) and exists (select 1 from push_subscriptions s where s.user_id = n.user_id)`;
     for (const row of pushed) {
       const job: PushJob = { notificationId: row.id, version: 1 };
-      await deps.jobs.send(JOB_PUSH, job, { singletonKey: `${row.id}:1` });
+      await deps.jobs.send(JOB_PUSH, job, { singletonKey: `${row.id}:1`, group: { id: row.userId } });
     }
   }
 }

@@ -1,11 +1,11 @@
 // The background jobs of notifications, and what requests queue for them.
 import type { Sql } from '../db/connect.ts';
-import type { Jobs } from '../jobs/queue.ts';
+import type { JobHandlers, Jobs } from '../jobs/queue.ts';
 import { announceToAll } from './announce.ts';
 import {
   notifyDeletedPost, notifyDeniedCommunity, notifyModAdd, notifyNewBadge, notifyNewComment, notifyNewVote, notifyNewVotes, notifyWelcome, type VoteTarget,
 } from './create.ts';
-import { sendPush, type VapidDetails } from './push.ts';
+import { sendPush, type PushOptions } from './push.ts';
 import { JOB_PUSH, type PushJob } from './store.ts';
 
 const JOB_NOTIFY = 'notify';
@@ -63,7 +63,7 @@ export async function queueAnnouncement(jobs: Jobs, postId: string): Promise<voi
 }
 
 /** The workers of the notification queues. `jobs` is how they queue pushes. */
-export function notificationJobHandlers(sql: Sql, jobs: Jobs, vapid: VapidDetails) {
+export function notificationJobHandlers(sql: Sql, jobs: Jobs, push: PushOptions): JobHandlers {
   const deps = { sql, jobs };
   return {
     [JOB_NOTIFY]: async (event: NotifyEvent) => {
@@ -87,6 +87,7 @@ export function notificationJobHandlers(sql: Sql, jobs: Jobs, vapid: VapidDetail
       }
     },
     [JOB_ANNOUNCE]: async ({ postId }: { postId: string }) => announceToAll(deps, postId),
-    [JOB_PUSH]: async (job: PushJob) => sendPush(sql, vapid, job),
+    // Each push waits on a push service: pushes go side by side, fairly between users.
+    [JOB_PUSH]: { fair: true, handle: async (job: PushJob) => sendPush(sql, push, job) },
   };
 }

@@ -1,7 +1,13 @@
-// Sending pushes: web-push builds the encrypted request (VAPID, aes128gcm) and fetch sends it.
+// Sending pushes: web-push builds the encrypted request (VAPID, aes128gcm), and it is sent only to
+// a public address (the vetted lookup of outbound/), never following a redirect, within a short deadline.
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
 import type { PushPayload } from '@quorum/shared/types';
 import webpush from 'web-push';
 import type { Sql } from '../db/connect.ts';
+import { isAllowedAddress } from '../outbound/addresses.ts';
+import { AddressRefusedError, checkLiteralHost, systemResolve, vettedLookup, type Resolver } from '../outbound/lookup.ts';
 import { getNotificationForPush, markPushed } from './queries.ts';
 import { renderNotification } from './render.ts';
 import type { PushJob } from './store.ts';
@@ -9,10 +15,21 @@ import type { PushJob } from './store.ts';
 /** Seconds a push service keeps an undelivered push (the reference's value). */
 const PUSH_TTL_SECONDS = 30;
 
+/** How long one push service gets to answer; a push service answers in well under a second. */
+export const PUSH_TIMEOUT_MS = 5_000;
+
 export interface VapidDetails {
   subject: string;
   publicKey: string;
   privateKey: string;
+}
+
+export interface PushOptions {
+  vapid: VapidDetails;
+  /** Allow push services on loopback and private networks, over plain http too (tests). */
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  resolve?: Resolver;
 }
 
 interface Subscription {
@@ -25,15 +42,30 @@ interface Subscription {
 /** Some pushes failed in a way worth trying again later: the job retries. */
 class PushRetry extends Error {}
 
-/** The push service no longer knows the subscription (404 or 410). */
-class Gone extends Error {}
+/** The subscription can never be delivered: the push service no longer knows it (404 or 410), or its address is refused. */
+class Undeliverable extends Error {}
 
 /**
- * Pushes one version of a notification to every device of its user. Nothing is sent for a version
- * that was already pushed or has been replaced by a newer one (a merge queues its own push).
- * Subscriptions the push service no longer knows are deleted; other failures make the job retry.
+ * Whether a browser's push endpoint may be stored: written with a host name or a public address.
+ * Names are vetted again on every push, when they are resolved.
  */
-export async function sendPush(sql: Sql, vapid: VapidDetails, job: PushJob): Promise<void> {
+export function isAcceptableEndpoint(endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  return url.protocol === 'https:' && (isIP(host) === 0 || isAllowedAddress(host));
+}
+
+/**
+ * Pushes one version of a notification to every device of its user, side by side. Nothing is sent
+ * for a version that was already pushed or has been replaced by a newer one (a merge queues its
+ * own push). Undeliverable subscriptions are deleted; other failures make the job retry.
+ */
+export async function sendPush(sql: Sql, options: PushOptions, job: PushJob): Promise<void> {
   const row = await getNotificationForPush(sql, job.notificationId);
   if (!row || row.version !== job.version || row.pushedVersion >= job.version || row.seenAt) return;
   const rendered = renderNotification(row, 'text');
@@ -43,32 +75,56 @@ export async function sendPush(sql: Sql, vapid: VapidDetails, job: PushJob): Pro
   };
   const subscriptions = await sql<Subscription[]>`
     select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${row.userId}`;
+  const body = JSON.stringify(payload);
+  const outcomes = await Promise.allSettled(subscriptions.map((subscription) => deliver(subscription, body, options, row.id)));
   const failures: unknown[] = [];
-  for (const subscription of subscriptions) {
-    try {
-      await deliver(subscription, JSON.stringify(payload), vapid, row.id);
-    } catch (error) {
-      if (error instanceof Gone) await sql`delete from push_subscriptions where id = ${subscription.id}`;
-      else failures.push(error);
-    }
+  for (const [index, outcome] of outcomes.entries()) {
+    if (outcome.status === 'fulfilled') continue;
+    if (outcome.reason instanceof Undeliverable) await sql`delete from push_subscriptions where id = ${subscriptions[index]!.id}`;
+    else failures.push(outcome.reason);
   }
   if (failures.length > 0) throw new PushRetry(`${failures.length} of ${subscriptions.length} pushes failed`, { cause: failures[0] });
   await markPushed(sql, row.id, job.version);
 }
 
-async function deliver(subscription: Subscription, body: string, vapid: VapidDetails, topic: string): Promise<void> {
+async function deliver(subscription: Subscription, body: string, options: PushOptions, topic: string): Promise<void> {
   const details = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     body,
-    { TTL: PUSH_TTL_SECONDS, topic: topic.replaceAll('-', ''), vapidDetails: vapid, contentEncoding: 'aes128gcm' },
+    { TTL: PUSH_TTL_SECONDS, topic: topic.replaceAll('-', ''), vapidDetails: options.vapid, contentEncoding: 'aes128gcm' },
   );
-  const response = await fetch(details.endpoint, {
-    method: details.method,
-    headers: details.headers as Record<string, string>,
-    body: details.body ?? undefined,
-    signal: AbortSignal.timeout(15_000),
+  const url = new URL(details.endpoint);
+  const plainAllowed = options.allowPrivate && url.protocol === 'http:';
+  if (url.protocol !== 'https:' && !plainAllowed) throw new Undeliverable('a push endpoint must be https');
+  let status: number;
+  try {
+    checkLiteralHost(url, options.allowPrivate);
+    status = await post(url, details.headers as Record<string, string>, details.body, options);
+  } catch (error) {
+    if (error instanceof AddressRefusedError) throw new Undeliverable('the push endpoint is not a public address', { cause: error });
+    throw error;
+  }
+  if (status === 404 || status === 410) throw new Undeliverable(`push subscription gone (${status})`);
+  // A redirect is not followed: a push service answers where it was asked.
+  if (status < 200 || status >= 300) throw new Error(`push service answered ${status}`);
+}
+
+/** POSTs the push and resolves with the status once the answer's headers are in; the body is not read. */
+function post(url: URL, headers: Record<string, string>, body: Buffer | null, options: PushOptions): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(url, {
+      method: 'POST',
+      headers,
+      agent: false,
+      lookup: vettedLookup(options.resolve ?? systemResolve, options.allowPrivate),
+      signal: AbortSignal.timeout(options.timeoutMs ?? PUSH_TIMEOUT_MS),
+    });
+    request.once('response', (response) => {
+      resolve(response.statusCode ?? 0);
+      response.destroy();
+    });
+    request.on('error', reject);
+    request.end(body ?? undefined);
   });
-  await response.body?.cancel();
-  if (response.status === 404 || response.status === 410) throw new Gone(`push subscription gone (${response.status})`);
-  if (!response.ok) throw new Error(`push service answered ${response.status}`);
 }

@@ -13,8 +13,9 @@ import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
-import { notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import { isAcceptableEndpoint } from './push.ts';
 import * as q from './queries.ts';
 import { renderNotification, type TitleFormat } from './render.ts';
 
@@ -66,6 +67,7 @@ const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
   app.post('/push_subscriptions', { schema: sends(answers.success) }, async (request) => {
     const user = requireUser(request);
     const body = parse(pushSubscriptionBody, request.body);
+    if (!isAcceptableEndpoint(body.endpoint)) throw badRequest(Messages.invalidPushEndpoint);
     await q.savePushSubscription(sql, {
       sessionId: hashSessionId(request.sessionId),
       userId: user.id,

@@ -99,5 +99,5 @@ export async function queuePush(deps: NotifyDeps, notification: StoredNotificati
   const [subscribed] = await deps.sql`select 1 from push_subscriptions where user_id = ${notification.userId} limit 1`;
   if (!subscribed) return;
   const job: PushJob = { notificationId: notification.id, version: notification.version };
-  await deps.jobs.send(JOB_PUSH, job, { singletonKey: `${notification.id}:${notification.version}` });
+  await deps.jobs.send(JOB_PUSH, job, { singletonKey: `${notification.id}:${notification.version}`, group: { id: notification.userId } });
 }

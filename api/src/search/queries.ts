@@ -49,13 +49,34 @@ function unmarked(db: Db, column: Fragment) {
   return db`translate(${column}, ${MARK_START + MARK_END}, '')`;
 }
 
-function sortValue(db: Db, search: ContentSearch, vector: Fragment, table: string) {
-  const t = db(table);
-  if (search.sort === 'new') return epochMicros(db, db`${t}.created_at`);
-  if (search.sort === 'top') return db`(${t}.upvotes - ${t}.downvotes)::bigint`;
+/**
+ * A search by relevance ranks only this many matches, the newest: ranking reads each match's
+ * words, and a common word matches a large share of all posts.
+ */
+export const RANK_CANDIDATES = 1000;
+
+/** Whether the search ranks its matches (only then are they bounded to RANK_CANDIDATES). */
+const ranks = (search: ContentSearch) => search.sort === 'relevance' && search.text !== '';
+
+/** The value results are sorted by, over the matches `m` (which carry `vector` when the search ranks). */
+function sortValue(db: Db, search: ContentSearch, query: Fragment) {
+  if (search.sort === 'top') return db`(m.upvotes - m.downvotes)::bigint`;
   // Without words there is nothing to rank by: the newest come first.
-  if (search.text === '') return epochMicros(db, db`${t}.created_at`);
-  return db`(ts_rank_cd(${vector}, websearch_to_tsquery('english', ${search.text})) * ${RANK_SCALE})::bigint`;
+  if (!ranks(search)) return epochMicros(db, db`m.created_at`);
+  return db`(ts_rank_cd(m.vector, ${query}) * ${RANK_SCALE})::bigint`;
+}
+
+/**
+ * The words' condition on a search table's `vector`. A query that no index can serve (only
+ * excluded words once stop words are dropped, `-a -b`) would read every row: it matches nothing.
+ */
+function matching(db: Db, query: Fragment) {
+  return db`s.vector @@ ${query} and querytree(${query}) <> 'T'`;
+}
+
+/** Keeps the newest RANK_CANDIDATES matches when the search ranks them. */
+function candidates(db: Db, search: ContentSearch, id: Fragment) {
+  return ranks(search) ? db`order by ${id} desc limit ${RANK_CANDIDATES}` : db``;
 }
 
 function keysetAfter(db: Db, value: Fragment, id: Fragment, after: Cursor | undefined) {
@@ -64,15 +85,15 @@ function keysetAfter(db: Db, value: Fragment, id: Fragment, after: Cursor | unde
 
 /** Posts matching the words, not deleted, not in deleted communities, nor by users or in communities the viewer muted, nor hidden by them. */
 export async function searchPosts(db: Db, search: ContentSearch): Promise<PostHit[]> {
-  const value = sortValue(db, search, db`s.vector`, 'p');
   const viewer = search.viewerId;
   const query = db`websearch_to_tsquery('english', ${search.text})`;
+  const value = sortValue(db, search, query);
   return db<PostHit[]>`
-    with page as (
-      select p.id, ${value} as sort_value
+    with m as (
+      select p.id, p.created_at, p.upvotes, p.downvotes ${ranks(search) ? db`, s.vector` : db``}
       from posts p
       join communities c on c.id = p.community_id
-      ${search.text === '' ? db`` : db`join post_search s on s.post_id = p.id and s.vector @@ ${query}`}
+      ${search.text === '' ? db`` : db`join post_search s on s.post_id = p.id and ${matching(db, query)}`}
       where p.deleted_at is null and c.deleted_at is null
         ${search.communityId ? db`and p.community_id = ${search.communityId}` : db``}
         ${search.authorId ? db`and p.user_id = ${search.authorId}` : db``}
@@ -81,8 +102,12 @@ export async function searchPosts(db: Db, search: ContentSearch): Promise<PostHi
             and p.community_id not in (select community_id from community_mutes where user_id = ${viewer})
             and p.id not in (select post_id from hidden_posts where user_id = ${viewer})`
           : db``}
-        ${keysetAfter(db, value, db`p.id`, search.after)}
-      order by sort_value desc, p.id desc
+      ${candidates(db, search, db`p.id`)}
+    ), page as (
+      select m.id, ${value} as sort_value
+      from m
+      where true ${keysetAfter(db, value, db`m.id`, search.after)}
+      order by sort_value desc, m.id desc
       limit ${search.limit + 1}
     )
     select page.id, page.sort_value::float8 as sort_value,
@@ -95,16 +120,16 @@ export async function searchPosts(db: Db, search: ContentSearch): Promise<PostHi
 
 /** Comments matching the words, not deleted, under posts that are not, with the same exclusions as posts. */
 export async function searchComments(db: Db, search: ContentSearch): Promise<CommentHit[]> {
-  const value = sortValue(db, search, db`s.vector`, 'cm');
   const viewer = search.viewerId;
   const query = db`websearch_to_tsquery('english', ${search.text})`;
+  const value = sortValue(db, search, query);
   return db<CommentHit[]>`
-    with page as (
-      select cm.id, ${value} as sort_value
+    with m as (
+      select cm.id, cm.created_at, cm.upvotes, cm.downvotes ${ranks(search) ? db`, s.vector` : db``}
       from comments cm
       join posts p on p.id = cm.post_id
       join communities c on c.id = cm.community_id
-      ${search.text === '' ? db`` : db`join comment_search s on s.comment_id = cm.id and s.vector @@ ${query}`}
+      ${search.text === '' ? db`` : db`join comment_search s on s.comment_id = cm.id and ${matching(db, query)}`}
       where cm.deleted_at is null and p.deleted_at is null and c.deleted_at is null
         ${search.communityId ? db`and cm.community_id = ${search.communityId}` : db``}
         ${search.authorId ? db`and cm.user_id = ${search.authorId}` : db``}
@@ -112,8 +137,12 @@ export async function searchComments(db: Db, search: ContentSearch): Promise<Com
           ? db`and cm.user_id not in (select muted_user_id from user_mutes where user_id = ${viewer})
             and cm.community_id not in (select community_id from community_mutes where user_id = ${viewer})`
           : db``}
-        ${keysetAfter(db, value, db`cm.id`, search.after)}
-      order by sort_value desc, cm.id desc
+      ${candidates(db, search, db`cm.id`)}
+    ), page as (
+      select m.id, ${value} as sort_value
+      from m
+      where true ${keysetAfter(db, value, db`m.id`, search.after)}
+      order by sort_value desc, m.id desc
       limit ${search.limit + 1}
     )
     select page.id, page.sort_value::float8 as sort_value,

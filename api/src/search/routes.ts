@@ -5,12 +5,18 @@ import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
-import { search, suggest } from './search.ts';
+import { search, suggest, type SearchOptions } from './search.ts';
 
-const searchRoutes: FastifyPluginAsync<{ sql: Sql; limits: { search: object } | false }> = async (app, { sql, limits }) => {
+interface SearchRoutesOptions {
+  sql: Sql;
+  limits: { search: object } | false;
+  search: SearchOptions;
+}
+
+const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { sql, limits, search: options }) => {
   const limited = { config: { rateLimit: limits && limits.search } };
 
-  app.get('/search', { ...limited, schema: sends(answers.searchPage) }, async (request): Promise<SearchPage> => search(sql, parse(searchQuery, request.query), request.user));
+  app.get('/search', { ...limited, schema: sends(answers.searchPage) }, async (request): Promise<SearchPage> => search(sql, parse(searchQuery, request.query), request.user, options));
 
   app.get('/search/suggest', { ...limited, schema: sends(answers.searchSuggestions) }, async (request): Promise<SearchSuggestions> =>
     suggest(sql, parse(suggestQuery, request.query).q, request.user));

@@ -1,6 +1,6 @@
-import { SEARCH_PAGE_SIZE, SEARCH_SUGGEST_LIMIT } from '@quorum/shared/constants';
+import { SEARCH_PAGE_SIZE, SEARCH_SUGGEST_LIMIT, SEARCH_WORDS_MAX } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { parseSearch } from '@quorum/shared/search';
+import { countWords, parseSearch } from '@quorum/shared/search';
 import type { SearchPage, SearchQuery, SearchResult, SearchSuggestions } from '@quorum/shared/types';
 import type { InferOutput } from 'valibot';
 import type { searchQuery } from '@quorum/shared/schemas/search';
@@ -9,7 +9,7 @@ import { presentComment } from '../comments/present.ts';
 import { getCommentsByIds } from '../comments/queries.ts';
 import { presentCommunity } from '../communities/present.ts';
 import { getCommunitiesByIds } from '../communities/queries.ts';
-import type { Db } from '../db/connect.ts';
+import type { Db, Sql } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { badRequest } from '../http/errors.ts';
 import { presentPost } from '../posts/present.ts';
@@ -53,7 +53,35 @@ export function understand(params: InferOutput<typeof searchQuery>): SearchQuery
   const names = query.type === 'communities' || query.type === 'users';
   const listsSomething = !names && (query.community !== null || query.author !== null);
   if (query.text === '' && !listsSomething) throw badRequest(Messages.searchEmpty, ErrorCode.badRequest);
+  if (!names && query.text !== '') {
+    // Every word is a condition each match is checked against, and excluded words alone match nearly everything.
+    const { words, included } = countWords(query.text);
+    if (included === 0) throw badRequest(Messages.searchOnlyExcluded, ErrorCode.badRequest);
+    if (words > SEARCH_WORDS_MAX) throw badRequest(Messages.searchTooManyWords, ErrorCode.badRequest);
+  }
   return query;
+}
+
+/** Postgres's code for a statement ended by its statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+/**
+ * Finds a page of matches within `timeoutMs` (the embedded database keeps no time: there the
+ * bounds of the statements themselves hold): a search too broad to finish in time is refused
+ * rather than holding a connection that other pages need.
+ */
+async function withinTime<T>(sql: Sql, timeoutMs: number, find: (db: Db) => Promise<T>): Promise<T> {
+  try {
+    let found: T | undefined;
+    await sql.begin(async (tx) => {
+      await tx`select set_config('statement_timeout', ${String(timeoutMs)}, true)`;
+      found = await find(tx);
+    });
+    return found as T;
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === QUERY_CANCELED) throw badRequest(Messages.searchTooBroad, ErrorCode.badRequest);
+    throw error;
+  }
 }
 
 /** The first word of a name search, lower case, without a leading @ or /. */
@@ -61,7 +89,17 @@ function namePrefix(text: string): string {
   return (text.split(/\s+/)[0] ?? '').replace(/^[@/]+/, '').toLowerCase();
 }
 
-export async function search(db: Db, params: InferOutput<typeof searchQuery>, viewer: SessionUser | null): Promise<SearchPage> {
+export interface SearchOptions {
+  /** The longest the database may take to find one page of posts or comments. */
+  timeoutMs: number;
+}
+
+export async function search(
+  db: Sql,
+  params: InferOutput<typeof searchQuery>,
+  viewer: SessionUser | null,
+  options: SearchOptions,
+): Promise<SearchPage> {
   const query = understand(params);
   const viewerId = viewer?.id ?? null;
   const limit = SEARCH_PAGE_SIZE;
@@ -92,7 +130,7 @@ export async function search(db: Db, params: InferOutput<typeof searchQuery>, vi
   const content: ContentSearch = { text: query.text, sort: query.sort, communityId, authorId, viewerId, limit, after };
 
   if (query.type === 'posts') {
-    const page = pageOf(await searchPosts(db, content), limit, cursorOf);
+    const page = pageOf(await withinTime(db, options.timeoutMs, (tx) => searchPosts(tx, content)), limit, cursorOf);
     const highlights = new Map(page.rows.map((hit) => [hit.id, hit]));
     const rows = inOrder(page.rows, await getPostsByIds(db, page.rows.map((hit) => hit.id), viewerId));
     const items = rows.map((row): SearchResult => {
@@ -109,7 +147,7 @@ export async function search(db: Db, params: InferOutput<typeof searchQuery>, vi
     return { query, items, next: page.next };
   }
 
-  const page = pageOf(await searchComments(db, content), limit, cursorOf);
+  const page = pageOf(await withinTime(db, options.timeoutMs, (tx) => searchComments(tx, content)), limit, cursorOf);
   const highlights = new Map(page.rows.map((hit) => [hit.id, hit]));
   const rows = inOrder(page.rows, await getCommentsByIds(db, page.rows.map((hit) => hit.id), viewerId));
   const items = rows.map((row): SearchResult => ({

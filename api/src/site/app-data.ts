@@ -18,15 +18,18 @@ export interface VapidKeys {
 export interface AppSecrets {
   /** Key of the anti-forgery token HMAC. */
   sessionSecret: string;
+  /** Key of the ghost ids of deleted accounts (see users/ghost.ts). */
+  ghostSecret: string;
   vapid: VapidKeys;
 }
 
 /** Secrets the server keeps in the database, generated on the first run. */
 export async function loadAppSecrets(db: Db, vapidFromEnv?: Partial<VapidKeys>): Promise<AppSecrets> {
   const sessionSecret = await getOrCreateAppData(db, 'session_secret', () => randomBytes(32).toString('base64url'));
+  const ghostSecret = await getOrCreateAppData(db, 'ghost_secret', () => randomBytes(32).toString('base64url'));
   const vapid =
     vapidFromEnv?.publicKey && vapidFromEnv.privateKey
       ? { publicKey: vapidFromEnv.publicKey, privateKey: vapidFromEnv.privateKey }
       : await getOrCreateAppData<VapidKeys>(db, 'vapid_keys', () => webpush.generateVAPIDKeys());
-  return { sessionSecret, vapid };
+  return { sessionSecret, ghostSecret, vapid };
 }

@@ -13,9 +13,10 @@ export async function setProPic(db: Db, userId: string, imageId: string | null):
 
 /**
  * Removes what identifies a person from their account and what they only had for themself
- * (sessions and push subscriptions, badges, mutes, hidden posts, notifications, memberships and
- * moderator seats); the row stays, so that their posts and comments keep an author and the name
- * cannot be taken to pose as them.
+ * (sessions and push subscriptions, badges, mutes, hidden posts, notifications, lists, memberships
+ * and moderator seats), and others' mutes of them, which would otherwise single out their
+ * `[deleted]` comments; the row stays, so that their posts and comments keep an author and the
+ * name cannot be taken to pose as them.
  */
 export async function anonymiseUser(tx: Db, userId: string): Promise<void> {
   await tx`
@@ -27,7 +28,9 @@ export async function anonymiseUser(tx: Db, userId: string): Promise<void> {
   await tx`delete from sessions where user_id = ${userId}`;
   await tx`delete from user_badges where user_id = ${userId}`;
   await tx`delete from user_mutes where user_id = ${userId}`;
+  await tx`delete from user_mutes where muted_user_id = ${userId}`;
   await tx`delete from community_mutes where user_id = ${userId}`;
+  await tx`delete from lists where user_id = ${userId}`;
   await tx`delete from hidden_posts where user_id = ${userId}`;
   await tx`delete from notifications where user_id = ${userId}`;
   await tx`delete from community_mods where user_id = ${userId}`;

@@ -8,7 +8,7 @@ import { CSRF_HEADER, CSRF_RESPONSE_HEADER } from '@quorum/client/api-client';
 const apiDir = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Ports the tests' API processes may use. */
-export const TEST_PORTS = [3371, 3372, 3373, 3374] as const;
+export const TEST_PORTS = [3371, 3372, 3373, 3374, 3375, 3376] as const;
 
 export interface ApiProcess {
   origin: string;

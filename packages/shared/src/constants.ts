@@ -145,6 +145,8 @@ export const SUGGESTION_DEBOUNCE_MS = 200;
 export const SW_UPDATE_CHECK_MS = 120_000;
 export const UPDATE_PROMPT_CHECK_MS = 10_000;
 export const UPDATE_PROMPT_MIN_GAP_MS = 1_200_000;
+/** Longest push endpoint accepted; push services' addresses are a few hundred characters. */
+export const PUSH_ENDPOINT_MAX = 1024;
 export const PUSH_PROMPT_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;
 export const USER_POLL_MS = 5000;
 export const COMMENT_RETRY_MS = 2000;
@@ -235,6 +237,8 @@ export const SEARCH_SORTS = ['relevance', 'new', 'top'] as const;
 /** Longest query accepted, modifiers included. */
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_SIZE = 20;
+/** Most words (and "quoted phrases") one search may hold; each is a condition on every match. */
+export const SEARCH_WORDS_MAX = 10;
 /** Communities and users suggested as one types, of each. */
 export const SEARCH_SUGGEST_LIMIT = 5;
 /** Pause in typing before suggestions are asked for. */

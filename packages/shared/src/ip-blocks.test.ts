@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockAddressText, clientIpBytes, formatIp, parseBlockAddress, parseIp, rangeContains } from './ip-blocks.ts';
+import { blockAddressText, clientIpBytes, formatIp, parseBlockAddress, parseIp, rangeContains, unmappedRange } from './ip-blocks.ts';
 
 describe('parseBlockAddress', () => {
   it.each([
@@ -10,13 +10,16 @@ describe('parseBlockAddress', () => {
     ['192.168.*.*', '192.168.0.0', 16],
     ['192.168.1.*', '192.168.1.0', 24],
     ['10.*.*.*', '10.0.0.0', 8],
-    ['2001:db8::1', '2001:db8::1', 128],
-    ['2001:DB8:0:0:0:0:0:1', '2001:db8::1', 128],
+    ['2001:db8::1', '2001:db8::', 64],
+    ['2001:DB8:0:0:0:0:0:1', '2001:db8::', 64],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::', 64],
+    ['2001:db8::1/128', '2001:db8::1', 128],
     ['2001:db8::/32', '2001:db8::', 32],
     ['2001:db8:1:2:3:4:5:6/48', '2001:db8:1::', 48],
     ['2001:db8:*:*:*:*:*:*', '2001:db8::', 32],
     ['2001:db8:aa:bb:cc:dd:ee:*', '2001:db8:aa:bb:cc:dd:ee:0', 112],
-    ['::ffff:10.0.0.1', '::ffff:a00:1', 128],
+    ['::ffff:10.0.0.1', '10.0.0.1', 32],
+    ['::FFFF:10.0.0.7/120', '10.0.0.0', 24],
   ])('%s is %s/%i', (input, ip, maskedBits) => {
     expect(parseBlockAddress(input)).toEqual({ ip, maskedBits });
   });
@@ -39,6 +42,7 @@ describe('parseBlockAddress', () => {
     '10.0.0.0/',
     '10.0.0.0/x',
     '2001:db8::/129',
+    '::ffff:10.0.0.0/96',
     '2001:db8:::1',
     '1::2::3',
     '12345::1',
@@ -83,5 +87,23 @@ describe('rangeContains', () => {
   it('reads IPv4-mapped client addresses as IPv4, and never matches across families', () => {
     expect(rangeContains(range('10.1.2.3'), clientIpBytes('::ffff:10.1.2.3') as Uint8Array)).toBe(true);
     expect(rangeContains(range('10.0.0.0/8'), clientIpBytes('2001:db8::1') as Uint8Array)).toBe(false);
+    expect(rangeContains(range('::ffff:10.1.2.3'), clientIpBytes('10.1.2.3') as Uint8Array)).toBe(true);
+    expect(rangeContains(range('::ffff:10.1.2.3'), clientIpBytes('::ffff:10.1.2.3') as Uint8Array)).toBe(true);
+  });
+
+  it('blocks the /64 of a single IPv6 address, and that address alone when written with /128', () => {
+    expect(rangeContains(range('2001:db8:1:2::5'), clientIpBytes('2001:db8:1:2:ffff::9') as Uint8Array)).toBe(true);
+    expect(rangeContains(range('2001:db8:1:2::5'), clientIpBytes('2001:db8:1:3::5') as Uint8Array)).toBe(false);
+    expect(rangeContains(range('2001:db8:1:2::5/128'), clientIpBytes('2001:db8:1:2::6') as Uint8Array)).toBe(false);
+  });
+});
+
+describe('unmappedRange', () => {
+  it('turns an IPv4-mapped range into the IPv4 one and leaves others as they are', () => {
+    const mapped = parseIp('::ffff:10.1.2.3') as Uint8Array;
+    expect(unmappedRange({ bytes: mapped, maskedBits: 128 })).toEqual({ bytes: Uint8Array.of(10, 1, 2, 3), maskedBits: 32 });
+    expect(unmappedRange({ bytes: mapped, maskedBits: 80 })).toEqual({ bytes: mapped, maskedBits: 80 });
+    const v6 = parseIp('2001:db8::1') as Uint8Array;
+    expect(unmappedRange({ bytes: v6, maskedBits: 128 })).toEqual({ bytes: v6, maskedBits: 128 });
   });
 });

@@ -66,16 +66,29 @@ export function parseIp(text: string): IpBytes | null {
   return text.includes(':') ? parseIpv6(text) : parseIpv4(text);
 }
 
+/** How many leading bits a block on a single IPv6 address fixes: a host is usually given a whole /64. */
+const IPV6_SINGLE_ADDRESS_BITS = 64;
+
+function isIpv4Mapped(bytes: IpBytes): boolean {
+  return bytes.length === 16 && bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+}
+
 /**
  * The bytes a client address is matched with: an IPv4 address a dual-stack server reports as
  * IPv4-mapped IPv6 (::ffff:a.b.c.d) is the IPv4 address.
  */
 export function clientIpBytes(text: string): IpBytes | null {
   const bytes = parseIp(text);
-  if (bytes?.length === 16 && bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff) {
-    return bytes.slice(12);
-  }
-  return bytes;
+  return bytes && isIpv4Mapped(bytes) ? bytes.slice(12) : bytes;
+}
+
+/**
+ * A range within the IPv4-mapped block (::ffff:a.b.c.d/96 or longer) as the IPv4 range it stands
+ * for, since client addresses are matched as IPv4; any other range as it is.
+ */
+export function unmappedRange(range: { bytes: IpBytes; maskedBits: number }): { bytes: IpBytes; maskedBits: number } {
+  if (range.maskedBits < 96 || !isIpv4Mapped(range.bytes)) return range;
+  return { bytes: range.bytes.slice(12), maskedBits: range.maskedBits - 96 };
 }
 
 /** RFC 5952 text: lower case, no leading zeros, the longest run of two or more zero groups as `::`. */
@@ -131,24 +144,29 @@ function parseWildcard(value: string): BlockRange | null {
 /**
  * An IP block address as admins write it: a full IPv4 or IPv6 address, a CIDR range, or a
  * wildcard (`192.168.*.*`, `2001:db8:*:*:*:*:*:*`). Answers the range with its network address
- * in canonical text, or null when the address is not valid. A range covering every address (`*`,
- * `0.0.0.0/0`) is refused: it would block the whole world.
+ * in canonical text, or null when the address is not valid. A single IPv6 address stands for its
+ * /64 (`/128` blocks that address alone), and an IPv4-mapped address (::ffff:a.b.c.d) for the
+ * IPv4 address. A range covering every address (`*`, `0.0.0.0/0`) is refused: it would block the
+ * whole world.
  */
 export function parseBlockAddress(input: string): BlockRange | null {
   const value = input.trim();
   if (value.includes('*')) return parseWildcard(value);
   const slash = value.indexOf('/');
-  const bytes = parseIp(slash < 0 ? value : value.slice(0, slash));
-  if (!bytes) return null;
-  const max = bytes.length * 8;
-  let maskedBits = max;
+  const parsed = parseIp(slash < 0 ? value : value.slice(0, slash));
+  if (!parsed) return null;
+  const max = parsed.length * 8;
+  let bits = max;
   if (slash >= 0) {
-    const bits = value.slice(slash + 1);
-    if (!/^\d{1,3}$/.test(bits) || Number(bits) > max) return null;
-    maskedBits = Number(bits);
+    const written = value.slice(slash + 1);
+    if (!/^\d{1,3}$/.test(written) || Number(written) > max) return null;
+    bits = Number(written);
   }
+  const { bytes, maskedBits } = unmappedRange({ bytes: parsed, maskedBits: bits });
   if (maskedBits === 0) return null;
-  return { ip: formatIp(network(bytes, maskedBits)), maskedBits };
+  const single = slash < 0 && bytes.length === 16;
+  const range = single ? IPV6_SINGLE_ADDRESS_BITS : maskedBits;
+  return { ip: formatIp(network(bytes, range)), maskedBits: range };
 }
 
 /** How a block's address is shown: the address alone, or with `/bits` when it is a range. */

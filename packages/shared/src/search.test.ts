@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearch } from './search.ts';
+import { countWords, parseSearch } from './search.ts';
 
 describe('parseSearch', () => {
   it('keeps plain words as they are', () => {
@@ -21,5 +21,15 @@ describe('parseSearch', () => {
     expect(parseSearch('"in:plants is a phrase" -weeds OR mulch')).toEqual({
       text: '"in:plants is a phrase" -weeds OR mulch', type: null, community: null, author: null,
     });
+  });
+});
+
+describe('countWords', () => {
+  it('counts words and phrases, and those not excluded', () => {
+    expect(countWords('basil indoors')).toEqual({ words: 2, included: 2 });
+    expect(countWords('"window box" -mint or thyme')).toEqual({ words: 3, included: 2 });
+    expect(countWords('-mint -"window box" - " ')).toEqual({ words: 2, included: 0 });
+    expect(countWords('')).toEqual({ words: 0, included: 0 });
+    expect(countWords('café 42')).toEqual({ words: 2, included: 2 });
   });
 });

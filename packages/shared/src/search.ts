@@ -46,3 +46,11 @@ export function parseSearch(query: string): ParsedSearch {
   parsed.text = words.join(' ');
   return parsed;
 }
+
+/** What the words of a search ask for: how many words and phrases, and how many of them are not excluded (`-word`). */
+export function countWords(text: string): { words: number; included: number } {
+  // As websearch_to_tsquery reads them: `-"a phrase"` excludes the phrase, `or` joins words, and a
+  // lone `-` or quote mark stands for nothing.
+  const words = (text.match(/-?"[^"]*"?|\S+/g) ?? []).filter((token) => !/^or$/i.test(token) && /[\p{L}\p{N}]/u.test(token));
+  return { words: words.length, included: words.filter((word) => !word.startsWith('-')).length };
+}

@@ -158,9 +158,14 @@ export const mutations = {
     (body: { name: string; note: string | null }): Promise<CommunityRequest> => api.requestCommunity(body),
     'always',
   ),
-  /** `deleteContentDays` 0 deletes all of the user's posts and comments; left out, none. */
-  banUser: define([...keyRoots.users, 'ban'], ({ username, deleteContentDays }: { username: string; deleteContentDays?: number }) =>
-    api.adminAction({ action: 'ban_user', username, deleteContentDays }),
+  /**
+   * `deleteContentDays` 0 deletes all of the user's posts and comments; left out, none.
+   * `blockLastAddress` also blocks the address they were last seen from.
+   */
+  banUser: define(
+    [...keyRoots.users, 'ban'],
+    ({ username, deleteContentDays, blockLastAddress }: { username: string; deleteContentDays?: number; blockLastAddress?: boolean }) =>
+      api.adminAction({ action: 'ban_user', username, deleteContentDays, blockLastAddress }),
   ),
   unbanUser: define([...keyRoots.users, 'unban'], ({ username }: { username: string }) => api.adminAction({ action: 'unban_user', username })),
   updateSiteSettings: define([...keyRoots.admin, 'site-settings'], (body: Partial<SiteSettings>): Promise<SiteSettings> => api.updateSiteSettings(body)),

@@ -15,6 +15,8 @@ export const adminActionBody = v.variant('action', [
     deleteContentDays: v.optional(
       v.nullable(v.pipe(v.number(Messages.invalidDeleteContentDays), v.integer(Messages.invalidDeleteContentDays), v.minValue(0, Messages.invalidDeleteContentDays))),
     ),
+    /** Also blocks the address the user was last seen from (its /64 for IPv6), until cancelled. */
+    blockLastAddress: v.optional(v.boolean(Messages.invalidBlockLastAddress)),
   }),
   v.object({ action: v.literal('unban_user'), username: name }),
   v.object({ action: v.literal('add_default_forum'), name }),

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import {
-  ABOUT_ME_MAX, ANALYTICS_EVENTS, BADGE_TYPES, EMAIL_MAX, EMAIL_PATTERN, HOME_FEEDS, PASSWORD_MAX, PASSWORD_MIN,
+  ABOUT_ME_MAX, ANALYTICS_EVENTS, BADGE_TYPES, EMAIL_MAX, EMAIL_PATTERN, HOME_FEEDS, PASSWORD_MAX, PASSWORD_MIN, PUSH_ENDPOINT_MAX,
   USER_FEED_FILTERS, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN,
 } from '../constants.ts';
 import { Messages } from '../errors.ts';
@@ -139,9 +139,20 @@ export const userFeedQuery = v.object({
 /** POST /api/analytics */
 export const analyticsBody = v.object({ event: v.picklist(ANALYTICS_EVENTS, 'Unknown event.') });
 
-/** POST /api/push_subscriptions: the browser's PushSubscription as JSON. */
+/**
+ * POST /api/push_subscriptions: the browser's PushSubscription as JSON. The keys are base64url: a
+ * P-256 public key (65 bytes) and a 16-byte secret, with or without padding.
+ */
 export const pushSubscriptionBody = v.object({
-  endpoint: v.pipe(v.string(), v.url('Invalid push endpoint.'), v.startsWith('https://', 'Invalid push endpoint.')),
+  endpoint: v.pipe(
+    v.string(),
+    v.maxLength(PUSH_ENDPOINT_MAX, Messages.invalidPushEndpoint),
+    v.url(Messages.invalidPushEndpoint),
+    v.startsWith('https://', Messages.invalidPushEndpoint),
+  ),
   expirationTime: v.optional(v.nullable(v.number())),
-  keys: v.object({ p256dh: v.pipe(v.string(), v.nonEmpty()), auth: v.pipe(v.string(), v.nonEmpty()) }),
+  keys: v.object({
+    p256dh: v.pipe(v.string(), v.regex(/^[\w-]{87}=?$/, Messages.invalidPushKeys)),
+    auth: v.pipe(v.string(), v.regex(/^[\w-]{22}(==)?$/, Messages.invalidPushKeys)),
+  }),
 });

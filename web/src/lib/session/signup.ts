@@ -9,6 +9,7 @@ export function isSignupErrorShownInForm(error: Error): boolean {
   return (
     (error.status === 409 && error.code === ErrorCode.usernameTaken) ||
     (error.status === 403 && error.code === ErrorCode.signupsDisabled) ||
+    (error.status === 403 && error.code === ErrorCode.ipBlocked) ||
     error.status === 400
   );
 }

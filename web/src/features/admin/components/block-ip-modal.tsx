@@ -42,7 +42,7 @@ function BlockIpForm({ onClose }: { onClose: () => void }) {
           label="IP address"
           value={address}
           onChange={(event) => setAddress(event.target.value)}
-          hint="A full address, a CIDR range (10.20.0.0/16) or trailing * parts (10.20.*.*)."
+          hint="A full address, a CIDR range (10.20.0.0/16) or trailing * parts (10.20.*.*). A single IPv6 address blocks the /64 it is in; add /128 to block that address alone."
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}

@@ -111,7 +111,7 @@ export function SignupForm({ onSuccess, autoFocus }: SignupFormProps) {
           } else if (error.status === 403 && error.code === ErrorCode.signupsDisabled) {
             setClosedByServer(true);
             void client.invalidateQueries({ queryKey: initialOptions().queryKey });
-          } else if (error.status === 400) {
+          } else if (error.status === 400 || (error.status === 403 && error.code === ErrorCode.ipBlocked)) {
             setFormError(error.message);
             if (error.code === ErrorCode.captchaFailed) {
               setCaptchaToken(null);
