@@ -21,7 +21,7 @@ import { refuseNonCanonicalPath } from './http/canonical-path.ts';
 import { answerApiNotFound, answerConnectionError, frameworkErrors, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
 import { tooManyRequests, unsupportedMediaType } from './http/errors.ts';
 import { refuseNulInput } from './http/validate.ts';
-import { createVisitorCache } from './http/visitor-cache.ts';
+import { createVisitorCache, dropCookiesFromSharedFile, keepCookiesPrivate } from './http/visitor-cache.ts';
 import { hasWebBuild, sendAppShell, serveWeb, shareTargetFallback } from './http/web.ts';
 import { honourIdempotencyKeys } from './idempotency/hooks.ts';
 import { createIpBlockList, refuseBlockedAddresses } from './ipblocks/enforce.ts';
@@ -157,7 +157,8 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
   // Shared app plugins
   await app.register(authPlugin, { sql, secret: secrets.sessionSecret, secureCookies: https });
   app.addHook('onRequest', refuseNonCanonicalPath);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.routeOptions.url?.startsWith('/api/')) dropCookiesFromSharedFile(reply);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
@@ -193,9 +194,11 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
       }
       api.addHook('onRequest', api.authenticate);
       api.addHook('onRequest', refuseBlockedAddresses(blockList));
-      // Answers are not kept by browsers or shared caches unless their route says otherwise.
+      // Answers are not kept by browsers or shared caches unless their route says otherwise, and
+      // not by shared caches when they hand out a cookie.
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+        keepCookiesPrivate(reply);
       });
       api.setNotFoundHandler(
         { preHandler: config.rateLimit ? api.rateLimit(LIMITS.notFound) : undefined },

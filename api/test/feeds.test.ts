@@ -107,8 +107,8 @@ describe('cursor walks', () => {
       '/api/posts?next=garbage',
       '/api/posts?next=WyJob3QiLDEsIngiXQ',
       ...(latest.next ? [`/api/posts?sort=hot&next=${latest.next}`] : []),
-      '/api/posts?limit=51',
       '/api/posts?limit=0',
+      '/api/posts?limit=-1',
       '/api/posts?limit=ten',
       '/api/posts?sort=best',
       '/api/posts?feed=mine',
@@ -118,6 +118,17 @@ describe('cursor walks', () => {
       expect(response.statusCode, url).toBe(400);
     }
     expect((await visitor.get('/api/posts?next=garbage')).json().code).toBe('invalid_cursor');
+  });
+
+  it('reads a limit above 50 as 50', async () => {
+    const author = await member();
+    const community = await makeCommunity(t.sql);
+    await seedPosts(community.id, author.id, Array.from({ length: 52 }, (_, i) => ({ title: `Long page ${i}` })));
+    const visitor = new Browser(t.app);
+    const page = async (limit: string) => (await visitor.get(`/api/posts?communityId=${community.id}&sort=latest&limit=${limit}`)).json();
+    const fifty = await page('50');
+    expect(fifty.posts).toHaveLength(50);
+    for (const limit of ['51', '1000', '99999999999999999999']) expect(await page(limit), limit).toEqual(fifty);
   });
 
   it('pages 10 posts by default', async () => {

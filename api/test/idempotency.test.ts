@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { makeCommunity, userId } from './helpers/factories.ts';
 import { setErrorHandler } from '../src/http/error-handler.ts';
+import { conflict, tooManyRequests } from '../src/http/errors.ts';
 import { honourIdempotencyKeys } from '../src/idempotency/hooks.ts';
 import { deleteExpiredKeys } from '../src/idempotency/queries.ts';
 
@@ -116,7 +117,7 @@ describe('a write sent twice with the same key', () => {
   it('saves to a list and removes from it once', async () => {
     const { post } = await newPost();
     const me = await member();
-    const list = (await me.browser.post(`/api/users/${me.username}/lists`, { name: 'keep' })).json<{ id: string }>();
+    const list = (await me.browser.post(`/api/users/${me.username}/lists`, { name: 'keep' })).json<{ id: string; name: string }[]>().find((l) => l.name === 'keep')!;
     const item = { targetId: post.id, targetType: 'post' };
     const save = newKey();
     const saved = await keyed(me, 'POST', `/api/lists/${list.id}/items`, item, save);
@@ -131,16 +132,36 @@ describe('a write sent twice with the same key', () => {
     expect(row?.n).toBe(2);
   });
 
-  it('answers a stored refusal again, even once the cause is gone', async () => {
+  it('keeps no refusal: once its cause is gone, a retry with the same key applies the write', async () => {
+    const { post } = await newPost();
     const me = await member();
+    const url = `/api/posts/${post.publicId}/comments`;
     const key = newKey();
-    const missing = '01a2037a-a20c-75f1-bc0f-557c203d3d98';
-    const first = await keyed(me, 'POST', '/api/_postVote', { postId: missing, up: true }, key);
-    expect(first.statusCode).toBe(404);
-    const again = await keyed(me, 'POST', '/api/_postVote', { postId: missing, up: true }, key);
-    expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual(first.json());
+    await t.sql`update posts set locked_at = now() where id = ${post.id}`;
+    const refused = await keyed(me, 'POST', url, { body: 'Let me in' }, key);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'post_locked' });
+    await t.sql`update posts set locked_at = null where id = ${post.id}`;
+    const applied = await keyed(me, 'POST', url, { body: 'Let me in' }, key);
+    expect(applied.statusCode).toBe(201);
+    expect(applied.headers['idempotent-replayed']).toBeUndefined();
+    const again = await keyed(me, 'POST', url, { body: 'Let me in' }, key);
     expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(applied.json());
+    expect(await commentCount(post.id)).toBe(1);
+  });
+
+  it('lets the client correct a refused body and send it again with the same key', async () => {
+    const { post } = await newPost();
+    const voter = await member();
+    const key = newKey();
+    const refused = await keyed(voter, 'POST', '/api/_postVote', { postId: post.id, up: 'yes' }, key);
+    expect(refused.statusCode).toBe(400);
+    const corrected = await keyed(voter, 'POST', '/api/_postVote', { postId: post.id, up: true }, key);
+    expect(corrected.statusCode).toBe(200);
+    expect(corrected.json()).toMatchObject({ upvotes: 2 });
+    const [row] = await t.sql<{ status: number }[]>`select status from idempotency_keys where user_id = ${voter.id} and key = ${key}`;
+    expect(row?.status).toBe(200);
   });
 
   it('applies once when two copies arrive together: the other waits its turn (409) or gets the first answer', async () => {
@@ -275,10 +296,9 @@ describe('expiry', () => {
   });
 });
 
-describe('server failures', () => {
-  it('keeps no 5xx answer: the retry runs the write again', async () => {
-    const me = await member();
-    // A route of its own that fails on its first run, with the user the API's session hook would set.
+describe('answers that are not kept', () => {
+  /** A route of its own that throws `failures` in turn before it succeeds, with the user the API's session hook would set. */
+  function flakyApp(me: Me, failures: Error[]) {
     const app = Fastify();
     setErrorHandler(app);
     app.addHook('onRequest', async (request) => {
@@ -287,21 +307,44 @@ describe('server failures', () => {
     honourIdempotencyKeys(app, t.sql);
     let runs = 0;
     app.post('/flaky', { config: { idempotent: true } }, async () => {
+      const failure = failures[runs];
       runs += 1;
-      if (runs === 1) throw new Error('the database went away');
+      if (failure) throw failure;
       return { runs };
     });
+    const key = newKey();
+    const send = () => app.inject({ method: 'POST', url: '/flaky', headers: { 'idempotency-key': key }, payload: {} });
+    return { app, send, runs: () => runs };
+  }
+
+  it('keeps no 5xx answer: the retry runs the write again', async () => {
+    const flaky = flakyApp(await member(), [new Error('the database went away')]);
     try {
-      const send = () => app.inject({ method: 'POST', url: '/flaky', headers: { 'idempotency-key': 'flaky-key-0001' }, payload: {} });
-      expect((await send()).statusCode).toBe(500);
-      const retried = await send();
+      expect((await flaky.send()).statusCode).toBe(500);
+      const retried = await flaky.send();
       expect(retried.statusCode).toBe(200);
       expect(retried.json()).toEqual({ runs: 2 });
-      const replayed = await send();
+      const replayed = await flaky.send();
       expect(replayed.json()).toEqual({ runs: 2 });
-      expect(runs).toBe(2);
+      expect(replayed.headers['idempotent-replayed']).toBe('true');
+      expect(flaky.runs()).toBe(2);
     } finally {
-      await app.close();
+      await flaky.app.close();
+    }
+  });
+
+  it('keeps no rate limit or conflict: each retry runs the write again until it succeeds', async () => {
+    const flaky = flakyApp(await member(), [tooManyRequests(), conflict('already_done', 'Already done.')]);
+    try {
+      expect((await flaky.send()).statusCode).toBe(429);
+      expect((await flaky.send()).statusCode).toBe(409);
+      const applied = await flaky.send();
+      expect(applied.statusCode).toBe(200);
+      expect(applied.json()).toEqual({ runs: 3 });
+      expect((await flaky.send()).json()).toEqual({ runs: 3 });
+      expect(flaky.runs()).toBe(3);
+    } finally {
+      await flaky.app.close();
     }
   });
 });

@@ -425,6 +425,8 @@ describe('GET /images/…', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      // A file shared caches keep never carries the session cookies handed out elsewhere.
+      expect(response.headers['set-cookie'], url).toBeUndefined();
     }
   });
 

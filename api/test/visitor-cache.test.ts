@@ -45,7 +45,7 @@ describe('feed pages of visitors', () => {
     expect((await author.browser.post('/api/posts', { title: 'First light', community: community.name })).statusCode).toBe(201);
 
     const url = `/api/posts?communityId=${community.id}&sort=latest`;
-    const first = await new Browser(t.app).get(url);
+    const first = await (await new Browser(t.app).open()).get(url);
     expect(first.statusCode).toBe(200);
     expect(titles(first)).toEqual(['First light']);
     expect(first.headers['cache-control']).toBe('public, max-age=60');
@@ -70,6 +70,55 @@ describe('feed pages of visitors', () => {
     expect(unchanged.body).toBe('');
     const stale = await new Browser(t.app).get(url, { headers: { 'if-none-match': '"something-else"' } });
     expect(stale.statusCode).toBe(200);
+  });
+
+  it('are kept once for addresses that differ only in what does not change the page', async () => {
+    const community = await makeCommunity(t.sql);
+    const author = await signUp(t.app);
+    await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
+    expect((await author.browser.post('/api/posts', { title: 'Kept once', community: community.name })).statusCode).toBe(201);
+    const visitor = await new Browser(t.app).open();
+    const base = `/api/posts?communityId=${community.id}&sort=latest`;
+    const kept = await visitor.get(`${base}&limit=50`);
+    expect(titles(kept)).toEqual(['Kept once']);
+
+    // A post made now shows only on a page computed after it.
+    expect((await author.browser.post('/api/posts', { title: 'Made later', community: community.name })).statusCode).toBe(201);
+    for (const url of [
+      `${base}&limit=51`,
+      `${base}&limit=1000`,
+      `${base}&limit=99999999999999999999`,
+      `${base}&limit=50&page=7`,
+      `${base}&limit=50&junk=1`,
+      `${base}&limit=50&feed=home`,
+      `/api/posts?communityId=${community.id.toUpperCase()}&sort=latest&limit=50`,
+    ]) {
+      const response = await visitor.get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(kept.body);
+    }
+    expect(titles(await visitor.get(`${base}&limit=49`))).toEqual(['Made later', 'Kept once']);
+  });
+
+  it('hand out a cookie only on answers that no shared cache keeps', async () => {
+    const community = await makeCommunity(t.sql);
+    const url = `/api/posts?communityId=${community.id}&sort=latest`;
+    const firstVisit = await t.app.inject({ method: 'GET', url });
+    expect(firstVisit.statusCode).toBe(200);
+    expect(firstVisit.cookies.map((cookie) => cookie.name)).toContain('sid');
+    expect(firstVisit.headers['cache-control']).toBe('private, max-age=60');
+    const etag = String(firstVisit.headers.etag);
+    const checked = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(checked.statusCode).toBe(304);
+    expect(checked.headers['set-cookie']).toBeDefined();
+    expect(checked.headers['cache-control']).toBe('private, max-age=60');
+
+    // The app's first call hands out the cookies; the pages read with them after are shared.
+    const visitor = await new Browser(t.app).open();
+    const shared = await visitor.get(url);
+    expect(shared.headers['set-cookie']).toBeUndefined();
+    expect(shared.headers['cache-control']).toBe('public, max-age=60');
+    expect(shared.body).toBe(firstVisit.body);
   });
 
   it('keep different feeds, sorts and pages apart', async () => {
@@ -269,7 +318,7 @@ describe('posts and threads as visitors see them', () => {
     const postUrl = `/api/posts/${publicId}`;
     const repliesUrl = `/api/posts/${publicId}/comments?parentId=${firstId}`;
     const permalinkUrl = `/api/posts/${publicId}/comments/${firstId}`;
-    const seen = await Promise.all([postUrl, repliesUrl, permalinkUrl].map((url) => new Browser(t.app).get(url)));
+    const seen = await Promise.all([postUrl, repliesUrl, permalinkUrl].map(async (url) => (await new Browser(t.app).open()).get(url)));
     for (const response of seen) {
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('public, max-age=60');
@@ -284,6 +333,13 @@ describe('posts and threads as visitors see them', () => {
       expect(response.body).toBe(seen[i]?.body);
       expect(response.headers.etag).toBe(seen[i]?.headers.etag);
     });
+    // Nor from addresses that differ only in what does not change the answer.
+    const sameAnswers: Array<[string, string | undefined]> = [
+      [`${postUrl}?fetchCommunity=true`, seen[0]?.body],
+      [`${postUrl}?junk=1`, seen[0]?.body],
+      [`${repliesUrl}&next=anything`, seen[1]?.body],
+    ];
+    for (const [url, body] of sameAnswers) expect((await new Browser(t.app).get(url)).body, url).toBe(body);
     const own = await author.browser.get(repliesUrl);
     expect(bodies(own, 'comments')).toContain('Another reply.');
     expect(own.headers.etag).toBeUndefined();
@@ -449,7 +505,7 @@ describe('feed pages of visitors with keeping off', () => {
       const url = `/api/posts?communityId=${community.id}&sort=latest`;
       expect(titles(await new Browser(fresh.app).get(url))).toEqual([]);
       expect((await author.browser.post('/api/posts', { title: 'Right away', community: community.name })).statusCode).toBe(201);
-      const after = await new Browser(fresh.app).get(url);
+      const after = await (await new Browser(fresh.app).open()).get(url);
       expect(titles(after)).toEqual(['Right away']);
       expect(after.headers['cache-control']).toBe('no-cache');
     } finally {

@@ -44,7 +44,9 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
       return { comments: thread.rows.map((row) => presentThreadComment(row, viewer)), next: thread.next };
     };
     if (viewer) return commentsPage();
-    return sendToVisitor(visitorCache, request, reply, `comments ${publicId} ${JSON.stringify(query)}`, commentsPage);
+    // A reply thread is read whole: its key leaves out the cursor, as the page does.
+    const key = query.parentId ? `replies ${publicId} ${query.parentId.toLowerCase()}` : `comments ${publicId} ${query.next ?? ''}`;
+    return sendToVisitor(visitorCache, request, reply, key, commentsPage);
   });
 
   app.get<CommentParams>('/posts/:publicId/comments/:commentId', {

@@ -139,10 +139,22 @@ export function createEmbeddedSql(socketPath: string): Sql {
 const UNREACHABLE_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT',
   'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
 
+/**
+ * Postgres's own: a connection exception (class 08), or the server ending the session (57P01
+ * admin_shutdown, 57P02 crash_shutdown) or not taking it yet (57P03 cannot_connect_now).
+ */
+const UNREACHABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123])$/;
+
 /** True when `error` says that the database could not be reached, rather than that a query failed. */
 export function isDatabaseUnreachable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  return (typeof error.code === 'string' && UNREACHABLE_CODES.has(error.code)) || ('syscall' in error && error.syscall === 'connect');
+  if (typeof error.code === 'string' && (UNREACHABLE_CODES.has(error.code) || UNREACHABLE_SQLSTATE.test(error.code))) return true;
+  return 'syscall' in error && error.syscall === 'connect';
+}
+
+/** True when a statement was ended by its `statement_timeout` (SQLSTATE 57014, query_canceled). */
+export function isStatementTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '57014';
 }
 
 /** Connects to Postgres, starting the embedded database when no URL is given. */

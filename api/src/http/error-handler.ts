@@ -3,13 +3,15 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { isDatabaseUnreachable } from '../db/connect.ts';
+import { isDatabaseUnreachable, isStatementTimeout } from '../db/connect.ts';
 import {
   badRequest, clientError, HttpError, internalError, methodNotAllowed, notFound, payloadTooLarge, sendError,
   serviceUnavailable, tooManyRequests, unsupportedMediaType,
 } from './errors.ts';
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Seconds a client waits before retrying when the database could not be reached: time to reconnect. */
+const DATABASE_RETRY_SECONDS = 5;
 
 /**
  * Postgres refusing a value: any data exception (class 22: a malformed id, a number out of range,
@@ -44,7 +46,11 @@ function answerError(error: FastifyError | HttpError, request: FastifyRequest, r
   const answer = asHttpError(error);
   if (answer) return sendError(reply, answer);
   request.log.error({ err: error, method: request.method, url: request.url, params: request.params }, 'request failed');
-  return sendError(reply, isDatabaseUnreachable(error) ? serviceUnavailable() : internalError());
+  // The database is gone, or too busy to finish a statement in time: worth trying again shortly.
+  if (isDatabaseUnreachable(error) || isStatementTimeout(error)) {
+    return sendError(reply.header('Retry-After', String(DATABASE_RETRY_SECONDS)), serviceUnavailable());
+  }
+  return sendError(reply, internalError());
 }
 
 /** Errors of the router (a malformed or too long address), answered like every other error. */

@@ -107,6 +107,31 @@ export async function sendToVisitor(
   return reply.type('application/json; charset=utf-8').send(answer.json);
 }
 
+/** The directives of an answer's Cache-Control when it also hands out a cookie that shared caches could keep. */
+function sharedWithCookie(reply: FastifyReply): string[] | null {
+  const cacheControl = reply.getHeader('cache-control');
+  if (typeof cacheControl !== 'string' || !reply.hasHeader('set-cookie')) return null;
+  const directives = cacheControl.split(',').map((directive) => directive.trim().toLowerCase());
+  return directives.includes('private') || directives.includes('no-store') ? null : directives;
+}
+
+/**
+ * Makes an API answer that hands out a cookie private to the browser it goes to: a shared cache
+ * keeping it would give that cookie (a session id) to every visitor it serves the answer to.
+ */
+export function keepCookiesPrivate(reply: FastifyReply): void {
+  const directives = sharedWithCookie(reply);
+  if (directives) reply.header('cache-control', ['private', ...directives.filter((directive) => directive !== 'public')].join(', '));
+}
+
+/**
+ * Sends a file that shared caches may keep (a hashed asset, an image) without the cookies every
+ * answer hands out: the pages and the API hand them out, and the file stays cacheable.
+ */
+export function dropCookiesFromSharedFile(reply: FastifyReply): void {
+  if (sharedWithCookie(reply)) reply.removeHeader('set-cookie');
+}
+
 /**
  * Whether a member's page may start from the visitors' kept one: not when nothing is kept, not for
  * an admin, who also sees what was removed, nor for a member who has just written, whose own

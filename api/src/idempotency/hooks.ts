@@ -1,7 +1,9 @@
 // Writes a client may queue while offline and send again honour an `Idempotency-Key` header: the
 // same key from the same user applies once, and every later request with it gets the first answer
-// (status and body), errors included; a 5xx is not kept, so that a retry runs the write again.
-// While the first request is still running, a second one is answered 409 (the client retries).
+// (status and body). Only a success is kept: a refusal (4xx, a 409 conflict included) changed
+// nothing and a 5xx may not have run, so the key is freed and a retry, once the client or the
+// state has fixed the cause, runs the write again. While the first request is still running, a
+// second one is answered 409 (the client retries).
 // A route takes part with `config: { idempotent: true }`.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -58,7 +60,7 @@ async function replayOrRun(sql: Sql, request: FastifyRequest, reply: FastifyRepl
   }
   const stored = await getStoredAnswer(sql, userId, key);
   if (!stored) {
-    // Released by a failed first request between the two statements: run as the first use.
+    // Released by a refused or failed first request between the two statements: run as the first use.
     return replayOrRun(sql, request, reply);
   }
   if (stored.fingerprint !== print) {
@@ -81,7 +83,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, sql: Sql): void {
     const claim = claims.get(request);
     if (!claim) return payload;
     claims.delete(request);
-    const keepable = reply.statusCode < 500 && (payload === null || typeof payload === 'string' || Buffer.isBuffer(payload));
+    const keepable = reply.statusCode < 300 && (payload === null || typeof payload === 'string' || Buffer.isBuffer(payload));
     if (!keepable) {
       await releaseKey(sql, claim.userId, claim.key);
       return payload;

@@ -40,7 +40,7 @@ export async function storeAnswer(db: Db, userId: string, key: string, answer: O
     where user_id = ${userId} and key = ${key} and status is null`;
 }
 
-/** Frees a key whose first request failed on the server, so that a retry runs it again. */
+/** Frees a key whose first request was refused or failed, so that a retry runs it again. */
 export async function releaseKey(db: Db, userId: string, key: string): Promise<void> {
   await db`delete from idempotency_keys where user_id = ${userId} and key = ${key} and status is null`;
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  createPostBody, deletePostQuery, feedQuery, getPostQuery, hidePostBody, postActionQuery, postVoteBody, updatePostBody,
+  createPostBody, deletePostQuery, feedQuery, type FeedQuery, getPostQuery, hidePostBody, postActionQuery, postVoteBody, updatePostBody,
 } from '@quorum/shared/schemas/posts';
 import type { ModeratedPostsPage, Post, PostsPage } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
@@ -27,6 +27,16 @@ export interface PostsRoutesOptions {
 
 type Params = { Params: { publicId: string } };
 
+/**
+ * The key of a visitor's feed page: what the page depends on and nothing else (`page` and
+ * `filter` are for moderators' lists, `feed` is left out for a community's), so that requests
+ * for one page in other spellings share it. Ids are read in any case.
+ */
+function feedPageKey(query: FeedQuery): string {
+  const feed = query.communityId ? `community ${query.communityId.toLowerCase()}` : query.feed;
+  return `feed ${feed} ${query.sort} ${query.limit} ${query.next ?? ''}`;
+}
+
 const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, visitorCache, linkImage, limits }) => {
   const thumbnails = linkThumbnails(sql, linkImage, app.log);
   app.addHook('onClose', thumbnails.settle);
@@ -41,7 +51,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       return { posts, next: null, noPosts: list.total, limit: query.limit, page: query.page } satisfies ModeratedPostsPage;
     }
     const viewer = request.user;
-    const key = `feed ${JSON.stringify(query)}`;
+    const key = feedPageKey(query);
     const feedPage = async (reader: typeof viewer): Promise<PostsPage> => {
       const feed = await loadFeed(request.readSql, query, reader?.id ?? null);
       return { posts: feed.rows.map((row) => presentPost(row, reader)), next: feed.next };
@@ -62,7 +72,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     const viewer = request.user;
     const db = request.readSql;
     const { publicId } = request.params;
-    const key = `post ${publicId} ${fetchCommunity}`;
+    const key = `post ${publicId} ${fetchCommunity !== 'false'}`;
     const postPage = async (reader: typeof viewer): Promise<Post> => {
       const post = await loadPost(db, publicId, reader?.id ?? null);
       // The visit is recorded (on the primary) after reading, so that this answer still counts the comments new since the last one.

@@ -9,7 +9,7 @@ import { presentComment } from '../comments/present.ts';
 import { getCommentsByIds } from '../comments/queries.ts';
 import { presentCommunity } from '../communities/present.ts';
 import { getCommunitiesByIds } from '../communities/queries.ts';
-import type { Db, Sql } from '../db/connect.ts';
+import { isStatementTimeout, type Db, type Sql } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { badRequest } from '../http/errors.ts';
 import { presentPost } from '../posts/present.ts';
@@ -62,9 +62,6 @@ export function understand(params: InferOutput<typeof searchQuery>): SearchQuery
   return query;
 }
 
-/** Postgres's code for a statement ended by its statement_timeout. */
-const QUERY_CANCELED = '57014';
-
 /**
  * Finds a page of matches within `timeoutMs` (the embedded database keeps no time: there the
  * bounds of the statements themselves hold): a search too broad to finish in time is refused
@@ -79,7 +76,7 @@ async function withinTime<T>(sql: Sql, timeoutMs: number, find: (db: Db) => Prom
     });
     return found as T;
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === QUERY_CANCELED) throw badRequest(Messages.searchTooBroad, ErrorCode.badRequest);
+    if (isStatementTimeout(error)) throw badRequest(Messages.searchTooBroad, ErrorCode.badRequest);
     throw error;
   }
 }

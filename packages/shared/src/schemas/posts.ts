@@ -102,13 +102,13 @@ export const feedQuery = v.object({
   feed: v.optional(v.picklist(FEEDS, 'Unknown feed.'), 'all'),
   communityId: v.optional(uuidParam(Messages.communityNotFound)),
   sort: v.optional(v.picklist(FEED_SORTS, 'Unknown sort.'), DEFAULT_FEED_SORT),
+  /** Posts per page; more than FEED_LIMIT_MAX reads as FEED_LIMIT_MAX. */
   limit: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d{1,3}$/, 'Invalid limit.'),
-      v.transform(Number),
+      v.regex(/^\d+$/, 'Invalid limit.'),
+      v.transform((limit) => Math.min(Number(limit), FEED_LIMIT_MAX)),
       v.minValue(1, 'Invalid limit.'),
-      v.maxValue(FEED_LIMIT_MAX, `The limit is at most ${FEED_LIMIT_MAX}.`),
     ),
     String(FEED_LIMIT_DEFAULT),
   ),
