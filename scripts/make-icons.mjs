@@ -63,6 +63,8 @@ const outputs = [
   { file: 'icons/icon-maskable-512.png', size: 512, svg: iconSvg({ rounded: false, scale: 0.62 }) },
   { file: 'icons/apple-touch-icon.png', size: 180, svg: iconSvg({ rounded: false, scale: 0.72 }) },
   { file: 'favicon.ico', size: 32, svg: iconSvg({ rounded: true, scale: 0.9 }), ico: true },
+  // The default icon of notifications and pushes, at the address clients of the reference expect.
+  { file: 'favicon.png', size: 192, svg: iconSvg({ rounded: true, scale: 0.82 }) },
 ];
 
 await mkdir(iconsDir, { recursive: true });

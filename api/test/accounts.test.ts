@@ -70,6 +70,18 @@ describe('POST /api/_signup', () => {
     expect(response.json().email).toBeNull();
   });
 
+  it('gives the new account a private Bookmarks list, its only one; a refused sign-up adds none', async () => {
+    const username = uniqueName();
+    const browser = await new Browser(t.app).open();
+    expect((await browser.post('/api/_signup', { username, password: 'password1' })).statusCode).toBe(201);
+    const own = [{ username, name: 'bookmarks', displayName: 'Bookmarks', description: null, public: false, numItems: 0 }];
+    expect((await browser.get(`/api/users/${username}/lists`)).json()).toMatchObject(own);
+    expect((await browser.get('/api/_initial')).json().lists).toMatchObject(own);
+    expect((await signupResponse({ username: username.toUpperCase(), password: 'password1' })).statusCode).toBe(409);
+    const [row] = await t.sql<{ n: number }[]>`select count(*)::int as n from lists l join users u on u.id = l.user_id where lower(u.username) = lower(${username})`;
+    expect(row?.n).toBe(1);
+  });
+
   it('answers 409 with "{name} is already taken." for a taken name, whatever its case', async () => {
     const { username } = await signUp(t.app);
     const response = await signupResponse({ username: username.toUpperCase(), password: 'password1' });

@@ -58,10 +58,11 @@ async function freshMod(): Promise<SignedUp> {
   return mod;
 }
 
+/** A new rule: the last of the community's rules that adding one answers. */
 async function freshRule(): Promise<Rule> {
   const response = await cast.actors.seniorMod.browser.post(`${base()}/rules`, { rule: 'Be nice' });
   expect(response.statusCode).toBe(201);
-  return response.json();
+  return response.json<Rule[]>().at(-1)!;
 }
 
 async function png(): Promise<Buffer> {

@@ -27,8 +27,6 @@ function comment(session: { browser: Browser }, publicId: string, body: string, 
   return session.browser.post(`/api/posts/${publicId}/comments${query}`, { body, parentCommentId });
 }
 
-const LEFT_OUT_OF_THREADS = ['postId', 'postPublicId', 'postTitle', 'communityId', 'communityName', 'ancestors', 'contentStripped', 'userGhostId'];
-
 async function counts(postId: string) {
   const [row] = await t.sql<{ noComments: number; lastActivityAt: Date; createdAt: Date }[]>`
     select no_comments, last_activity_at, created_at from posts where id = ${postId}`;
@@ -195,7 +193,7 @@ describe('reading threads', () => {
     expect((await new Browser(t.app).get(`/api/posts/${post.publicId}/comments?parentId=bad`)).statusCode).toBe(400);
   });
 
-  it('sends the post\'s fields once: the comments of every thread answer leave them, their ancestors and what the app does not show out', async () => {
+  it('sends every field of the specification with the comments of every thread answer, as with a comment alone', async () => {
     const { post } = await thread();
     const user = await member();
     const top = (await comment(user, post.publicId, 'Root')).json();
@@ -220,8 +218,12 @@ describe('reading threads', () => {
       const { comments } = answer.json<{ comments: Array<Record<string, unknown>> }>();
       expect(comments.length).toBeGreaterThan(0);
       for (const item of comments) {
-        expect(Object.keys(item).filter((key) => LEFT_OUT_OF_THREADS.includes(key))).toEqual([]);
-        expect(item).toMatchObject({ parentId: item.id === reply.id ? top.id : null });
+        const isReply = item.id === reply.id;
+        expect(item).toMatchObject({
+          postId: post.id, postPublicId: post.publicId, postTitle: 'Discuss this', communityId: post.communityId,
+          communityName: post.communityName, parentId: isReply ? top.id : null, ancestors: isReply ? [top.id] : [],
+          contentStripped: false, userGhostId: null,
+        });
       }
     }
   });
@@ -435,6 +437,20 @@ describe('editing, deleting and voting', () => {
     const vote = await stranger.browser.post('/api/_commentVote', { commentId: target.id, up: true });
     expect(vote.statusCode).toBe(403);
     expect(vote.json()).toEqual({ status: 403, code: 'comment_deleted', message: "Can't vote on a deleted comment!" });
+
+    // The specification writes these paths with the post's id, which clients build from a comment's postId.
+    const own = (await comment(user, post.publicId, 'Mine to delete')).json();
+    const byPostId = `/api/posts/${own.postId}/comments/${own.id}`;
+    expect(own.postId).toBe(post.id);
+    expect((await user.browser.request('PUT', byPostId, { body: { body: 'Edited by id' } })).json())
+      .toMatchObject({ id: own.id, body: 'Edited by id' });
+    expect((await user.browser.request('DELETE', byPostId)).json()).toMatchObject({ id: own.id, deleted: true, body: '' });
+    const elsewhere = (await thread()).post;
+    const wrongPost = await mod.browser.request('DELETE', `/api/posts/${elsewhere.id}/comments/${target.id}?deleteAs=mods`);
+    expect(wrongPost.statusCode).toBe(404);
+    expect(wrongPost.json()).toEqual({ status: 404, code: 'not_found', message: 'Comment not found.' });
+    const noPost = await user.browser.request('DELETE', `/api/posts/01a2037a-a20c-75f1-bc0f-557c203d3d98/comments/${own.id}`);
+    expect(noPost.json()).toEqual({ status: 404, code: 'not_found', message: 'Post not found.' });
   });
 
   it('votes with the state machine and gives the author points', async () => {

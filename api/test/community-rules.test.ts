@@ -18,10 +18,13 @@ afterAll(() => t.close());
 const rulesUrl = (id = community.id) => `/api/communities/${id}/rules`;
 const UNKNOWN_ID = '0190a0a0-0000-7000-8000-000000000000';
 
+/** Adds a rule and picks it out of the answer, all the community's rules, where it comes last. */
 async function addRule(rule: string, description: string | null = null): Promise<Rule> {
   const response = await mod.browser.post(rulesUrl(), { rule, description });
   expect(response.statusCode).toBe(201);
-  return response.json();
+  const added = response.json<Rule[]>().at(-1);
+  expect(added?.rule).toBe(rule);
+  return added!;
 }
 
 async function listRules(): Promise<Rule[]> {
@@ -46,6 +49,18 @@ describe('POST /api/communities/:id/rules', () => {
     expect(await listRules()).toEqual([]);
   });
 
+  it("answers the community's rules in their order, as GET does, the new one last", async () => {
+    const first = await mod.browser.post(rulesUrl(), { rule: 'Be kind', description: 'No insults.' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual([{ id: expect.any(String), rule: 'Be kind', description: 'No insults.', zIndex: 0 }]);
+    const second = await mod.browser.post(rulesUrl(), { rule: 'No spam' });
+    expect(second.json()).toEqual([
+      { id: first.json<Rule[]>()[0]!.id, rule: 'Be kind', description: 'No insults.', zIndex: 0 },
+      { id: expect.any(String), rule: 'No spam', description: null, zIndex: 1 },
+    ]);
+    expect(second.json()).toEqual(await listRules());
+  });
+
   it('adds rules at the end, in order, and shows them on the community', async () => {
     const first = await addRule('Be kind', 'No insults.');
     expect(first).toEqual({ id: expect.any(String), rule: 'Be kind', description: 'No insults.', zIndex: 0 });
@@ -60,6 +75,7 @@ describe('POST /api/communities/:id/rules', () => {
   it('lets an admin who is not a mod add a rule', async () => {
     const response = await admin.browser.post(rulesUrl(), { rule: 'Admins were here' });
     expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject([{ rule: 'Admins were here', zIndex: 0 }]);
   });
 
   it('gives simultaneous additions distinct places', async () => {
@@ -166,8 +182,8 @@ describe('PUT /api/communities/:id/rules/:ruleId', () => {
 
   it('answers 404 for an unknown rule and for a rule of another community', async () => {
     const other = await makeCommunity(mod.browser);
-    const foreign = (await mod.browser.post(rulesUrl(other.id), { rule: 'Elsewhere' })).json();
-    for (const url of [`${rulesUrl()}/${UNKNOWN_ID}`, `${rulesUrl()}/nope`, `${rulesUrl()}/${foreign.id}`]) {
+    const [foreign] = (await mod.browser.post(rulesUrl(other.id), { rule: 'Elsewhere' })).json<Rule[]>();
+    for (const url of [`${rulesUrl()}/${UNKNOWN_ID}`, `${rulesUrl()}/nope`, `${rulesUrl()}/${foreign!.id}`]) {
       const response = await put(mod.browser, url, { rule: 'X', zIndex: 0 });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ status: 404, code: 'not_found', message: 'Rule not found.' });
@@ -210,8 +226,8 @@ describe('DELETE /api/communities/:id/rules/:ruleId', () => {
 
   it('answers 404 for a rule of another community and leaves it alone', async () => {
     const other = await makeCommunity(mod.browser);
-    const foreign: Rule = (await mod.browser.post(rulesUrl(other.id), { rule: 'Elsewhere' })).json();
-    expect((await del(mod.browser, `${rulesUrl()}/${foreign.id}`)).statusCode).toBe(404);
+    const [foreign] = (await mod.browser.post(rulesUrl(other.id), { rule: 'Elsewhere' })).json<Rule[]>();
+    expect((await del(mod.browser, `${rulesUrl()}/${foreign!.id}`)).statusCode).toBe(404);
     expect((await (await visitor(t)).get(rulesUrl(other.id))).json()).toEqual([foreign]);
   });
 

@@ -150,7 +150,7 @@ describe('GET /api/_initial', () => {
     await t.sql`insert into community_mods (community_id, user_id, position) values (${community!.id}, ${user!.id}, 0)`;
     await t.sql`insert into community_bans (community_id, user_id) values (${other!.id}, ${user!.id})`;
     await t.sql`insert into community_mutes (user_id, community_id) values (${user!.id}, ${other!.id})`;
-    await t.sql`insert into lists (user_id, name, display_name) values (${user!.id}, 'bookmarks', 'Bookmarks')`;
+    await t.sql`insert into lists (user_id, name, display_name, public) values (${user!.id}, 'reading', 'Reading', true)`;
 
     const body = (await browser.get('/api/_initial')).json();
     expect(body.user.username).toBe(username);
@@ -159,7 +159,10 @@ describe('GET /api/_initial', () => {
     expect(body.communities[1]).toMatchObject({ userJoined: true, userMod: true, mods: [{ id: user!.id, username }] });
     expect(body.bannedFrom).toEqual([other!.id]);
     expect(body.mutes.communityMutes).toMatchObject([{ type: 'community', mutedCommunityId: other!.id }]);
-    expect(body.lists).toMatchObject([{ name: 'bookmarks', displayName: 'Bookmarks', numItems: 0, public: false }]);
+    expect(body.lists).toMatchObject([
+      { name: 'reading', displayName: 'Reading', numItems: 0, public: true },
+      { name: 'bookmarks', displayName: 'Bookmarks', numItems: 0, public: false },
+    ]);
   });
 
   it('shows visitors the default communities', async () => {

@@ -72,6 +72,8 @@ beforeAll(async () => {
             <meta property="og:image" content="/img.png">
           </head><body>Hello</body></html>`,
         );
+      case '/untitled':
+        return html(response, '<html><head></head><body>No title here</body></html>');
       case '/title':
         return html(response, '<html><head><title>\n   Plain &amp; simple \n </title></head></html>');
       case '/twitter':
@@ -322,12 +324,12 @@ describe('GET /api/_link_info', () => {
     expect(response.json()).toEqual({ title: 'Caf\u00e9 & Bar \u2014 \u{1F600}' });
   });
 
-  it('answers a null title when the page cannot be fetched', async () => {
+  it('answers an empty title, never null, when the page has none or cannot be fetched', async () => {
     const { browser } = await signUp(open.app);
-    for (const path of ['/missing', '/json', '/hop/4']) {
+    for (const path of ['/untitled', '/missing', '/json', '/hop/4']) {
       const response = await linkInfo(browser, `${origin}${path}`);
       expect(response.statusCode, path).toBe(200);
-      expect(response.json()).toEqual({ title: null });
+      expect(response.json(), path).toEqual({ title: '' });
     }
   });
 

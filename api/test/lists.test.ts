@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Comment, List, ListItemsPage, Post } from '@quorum/shared/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { del, makeCommunity, makeUser, put, visitor, type SignedUp } from './community-factories.ts';
@@ -23,30 +24,54 @@ async function newComment(post: Post, body = 'A comment worth keeping'): Promise
   return (await author.browser.post(`/api/posts/${post.publicId}/comments`, { body })).json();
 }
 
-async function createList(owner: SignedUp, body: Record<string, unknown>): Promise<List> {
-  const response = await owner.browser.post(`/api/users/${owner.username}/lists`, body);
-  if (response.statusCode !== 201) throw new Error(`list failed: ${response.statusCode} ${response.body}`);
-  return response.json();
-}
-
 const lists = (owner: SignedUp) => `/api/users/${owner.username}/lists`;
 
+/** Creates a list and picks it out of the answer, which holds all the owner's lists. */
+async function createList(owner: SignedUp, body: Record<string, unknown>): Promise<List> {
+  const response = await owner.browser.post(lists(owner), body);
+  if (response.statusCode !== 201) throw new Error(`list failed: ${response.statusCode} ${response.body}`);
+  const created = response.json<List[]>().find((list) => list.name === body.name);
+  if (!created) throw new Error(`list ${String(body.name)} is not in the answer: ${response.body}`);
+  return created;
+}
+
+/** What every account starts with. */
+const bookmarks = { name: 'bookmarks', displayName: 'Bookmarks', description: null, public: false, numItems: 0 };
+
 describe('creating lists', () => {
-  it('creates a list with the spec fields and lists it in the initial data', async () => {
+  it("answers all the owner's lists, the new one first with the spec fields, and lists it in the initial data", async () => {
     const me = await makeUser(t, 1);
     const response = await me.browser.post(lists(me), { name: 'read-later', displayName: 'Read later', description: 'For the weekend', public: true });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({
-      id: expect.any(String), userId: me.user.id, username: me.username, name: 'read-later', displayName: 'Read later',
-      description: 'For the weekend', public: true, numItems: 0, createdAt: expect.any(String), lastUpdatedAt: expect.any(String),
-    });
+    expect(response.json()).toEqual([
+      {
+        id: expect.any(String), userId: me.user.id, username: me.username, name: 'read-later', displayName: 'Read later',
+        description: 'For the weekend', public: true, numItems: 0, createdAt: expect.any(String), lastUpdatedAt: expect.any(String),
+      },
+      { id: expect.any(String), userId: me.user.id, username: me.username, ...bookmarks, createdAt: expect.any(String), lastUpdatedAt: expect.any(String) },
+    ]);
     const initial = (await me.browser.get('/api/_initial')).json();
-    expect(initial.lists).toMatchObject([{ name: 'read-later', displayName: 'Read later' }]);
+    expect(initial.lists).toMatchObject([{ name: 'read-later', displayName: 'Read later' }, bookmarks]);
+  });
+
+  it('answers the lists newest first, private ones included, exactly as GET does for the owner', async () => {
+    const me = await makeUser(t, 1);
+    await createList(me, { name: 'first', public: true });
+    const post = await newPost();
+    const answer = await me.browser.post(lists(me), { name: 'second' });
+    expect(answer.json<List[]>().map((l) => l.name)).toEqual(['second', 'first', 'bookmarks']);
+    expect(answer.json()).toEqual((await me.browser.get(lists(me))).json());
+
+    const first = answer.json<List[]>()[1]!;
+    await me.browser.post(`/api/lists/${first.id}/items`, { targetId: post.id, targetType: 'post' });
+    const third = await me.browser.post(lists(me), { name: 'third' });
+    expect(third.json<List[]>().map((l) => [l.name, l.numItems])).toEqual([['third', 0], ['first', 1], ['second', 0], ['bookmarks', 0]]);
+    expect(third.json()).toEqual((await me.browser.get(lists(me))).json());
   });
 
   it('makes the display name the name when none is given, and lists private by default', async () => {
     const me = await makeUser(t, 1);
-    expect(await createList(me, { name: 'bookmarks' })).toMatchObject({ displayName: 'bookmarks', public: false, description: null });
+    expect(await createList(me, { name: 'saved' })).toMatchObject({ displayName: 'saved', public: false, description: null });
   });
 
   it("refuses names that are empty, too long, not a slug, or taken (whatever the case) with the spec's messages", async () => {
@@ -59,6 +84,7 @@ describe('creating lists', () => {
       [{ name: 'x'.repeat(22) }, 400, 'Name has to be at most 21 characters.'],
       [{ name: 'two words' }, 400, 'Name can only contain letters, digits, dashes and underscores.'],
       [{ name: 'favourites' }, 409, 'List with name favourites already exists.'],
+    [{ name: 'Bookmarks' }, 409, 'List with name Bookmarks already exists.'],
       [{ name: 'ok', displayName: 'x'.repeat(101) }, 400, 'Display name has to be at most 100 characters.'],
       [{ name: 'ok', public: 'yes' }, 400, 'Public has to be true or false.'],
     ];
@@ -90,11 +116,11 @@ describe('reading lists', () => {
     await me.browser.post(`/api/lists/${zeta.id}/items`, { targetId: post.id, targetType: 'post' });
 
     const names = async (who: SignedUp, query = '') => (await who.browser.get(`${lists(me)}${query}`)).json<List[]>().map((l) => l.name);
-    expect(await names(me)).toEqual(['zeta', 'mid', 'alpha']);
-    expect(await names(me, '?sort=lastAdded&filter=all')).toEqual(['zeta', 'mid', 'alpha']);
-    expect(await names(me, '?sort=name')).toEqual(['alpha', 'mid', 'zeta']);
+    expect(await names(me)).toEqual(['zeta', 'mid', 'alpha', 'bookmarks']);
+    expect(await names(me, '?sort=lastAdded&filter=all')).toEqual(['zeta', 'mid', 'alpha', 'bookmarks']);
+    expect(await names(me, '?sort=name')).toEqual(['alpha', 'bookmarks', 'mid', 'zeta']);
     expect(await names(me, '?filter=public')).toEqual(['zeta', 'mid']);
-    expect(await names(me, '?filter=private')).toEqual(['alpha']);
+    expect(await names(me, '?filter=private')).toEqual(['alpha', 'bookmarks']);
     expect(await names(other)).toEqual(['zeta', 'mid']);
     expect(await names(other, '?filter=private')).toEqual([]);
     expect((await (await visitor(t)).get(lists(me))).json<List[]>().map((l) => l.name)).toEqual(['zeta', 'mid']);
@@ -253,7 +279,7 @@ describe('changing and deleting lists', () => {
     }
     const guest = await visitor(t);
     expect((await guest.post(`/api/lists/${shown.id}/items`, { targetId: post.id, targetType: 'post' })).statusCode).toBe(401);
-    expect((await me.browser.get(`${lists(me)}?sort=name`)).json<List[]>().map((l) => l.name)).toEqual(['hidden', 'shown']);
+    expect((await me.browser.get(`${lists(me)}?sort=name`)).json<List[]>().map((l) => l.name)).toEqual(['bookmarks', 'hidden', 'shown']);
   });
 
   it('deletes a list by id or by name, with its items', async () => {
@@ -264,7 +290,7 @@ describe('changing and deleting lists', () => {
     await me.browser.post(`/api/lists/${one.id}/items`, { targetId: post.id, targetType: 'post' });
     expect((await del(me.browser, `/api/lists/${one.id}`)).json()).toEqual({ success: true });
     expect((await del(me.browser, `${lists(me)}/two`)).json()).toEqual({ success: true });
-    expect((await me.browser.get(lists(me))).json()).toEqual([]);
+    expect((await me.browser.get(lists(me))).json()).toMatchObject([bookmarks]);
     const [left] = await t.sql<{ n: number }[]>`select count(*)::int as n from list_items where list_id = ${one.id}`;
     expect(left?.n).toBe(0);
     expect((await me.browser.get(`/api/lists/_saved_to?id=${post.id}&type=post`)).json()).toEqual([]);
@@ -293,5 +319,43 @@ describe('changing and deleting lists', () => {
       select (select count(*)::int from lists where user_id = ${me.user.id}) as lists,
         (select count(*)::int from list_items where list_id in (${shown.id}, ${hidden.id})) as items`;
     expect(left).toEqual({ lists: 0, items: 0 });
+  });
+});
+
+describe('the Bookmarks list', () => {
+  it('is there for a new account, private, and takes the first save', async () => {
+    const me = await makeUser(t, 1);
+    const other = await makeUser(t, 1);
+    const answer = (await me.browser.get(lists(me))).json<List[]>();
+    expect(answer).toEqual([
+      { id: expect.any(String), userId: me.user.id, username: me.username, ...bookmarks, createdAt: expect.any(String), lastUpdatedAt: expect.any(String) },
+    ]);
+    const own = answer[0]!;
+    expect((await me.browser.get('/api/_initial')).json().lists).toEqual([own]);
+    expect((await other.browser.get(lists(me))).json()).toEqual([]);
+    expect((await (await visitor(t)).get(`${lists(me)}/bookmarks`)).statusCode).toBe(404);
+
+    const post = await newPost();
+    const saved = await me.browser.post(`/api/lists/${own.id}/items`, { targetId: post.id, targetType: 'post' });
+    expect(saved.json()).toMatchObject({ id: own.id, name: 'bookmarks', numItems: 1 });
+    expect((await me.browser.get(`/api/lists/_saved_to?id=${post.id}&type=post`)).json()).toEqual([own.id]);
+  });
+
+  it('is given by migration 0019 to the accounts that had no list, and to no other', async () => {
+    const [bare] = await t.sql<{ id: string }[]>`insert into users (username, password_hash) values ('no_lists_yet', 'x') returning id`;
+    const [gone] = await t.sql<{ id: string }[]>`
+      insert into users (username, password_hash, deleted_at) values ('deleted_before', 'x', now()) returning id`;
+    const keeper = await makeUser(t, 1);
+    await del(keeper.browser, `${lists(keeper)}/bookmarks`);
+    await createList(keeper, { name: 'mine' });
+
+    await t.sql.unsafe(await readFile(new URL('../migrations/0019_bookmarks_lists.sql', import.meta.url), 'utf8'));
+    const rows = await t.sql<{ userId: string; name: string; displayName: string; public: boolean; description: string | null }[]>`
+      select user_id, name, display_name, public, description from lists
+      where user_id in (${bare!.id}, ${gone!.id}, ${keeper.user.id}) order by name`;
+    expect(rows).toEqual([
+      { userId: bare!.id, name: 'bookmarks', displayName: 'Bookmarks', public: false, description: null },
+      { userId: keeper.user.id, name: 'mine', displayName: 'mine', public: false, description: null },
+    ]);
   });
 });

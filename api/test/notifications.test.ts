@@ -86,7 +86,7 @@ describe('creating notifications', () => {
   it('welcomes a new user', async () => {
     const user = await signUp(t.app);
     const page = await eventually(() => list(user.browser), (p) => p.count === 1);
-    expect(page.items[0]).toMatchObject({ type: 'welcome', seen: false, toURL: '/communities', icons: ['/icons/icon-192.png'] });
+    expect(page.items[0]).toMatchObject({ type: 'welcome', seen: false, toURL: '/communities', icons: ['/favicon.png'] });
     expect(page.items[0]?.title).toBe('Welcome to Quorum! Find <b>communities</b> to join');
     expect(page.newCount).toBe(1);
     const me = (await user.browser.get('/api/_user')).json<{ notificationsNewCount: number }>();
@@ -474,7 +474,7 @@ describe('web push', () => {
       type: 'new_comment',
       title: `@${commenter.username} commented on your post Pushed <post>`,
       toURL: `/${community.name}/post/${post.publicId}/${commentId}`,
-      icon: '/icons/icon-192.png',
+      icon: '/favicon.png',
       count: 1,
     });
 

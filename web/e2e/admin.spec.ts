@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { AnalyticsEventsPage, Community, IpBlocksPage, Post } from '@quorum/shared/types';
+import type { AnalyticsEventsPage, BssPayload, Community, IpBlocksPage, Post } from '@quorum/shared/types';
 import { ADMIN, apiAs, logIn, logOutViaApi, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
 
 async function asAdmin(page: Page) {
@@ -281,4 +281,23 @@ test('the analytics page draws the hourly statistics', async ({ page }) => {
   await expect(page.getByRole('term').filter({ hasText: 'Users this month' })).toBeVisible();
   await page.getByText('The numbers as a table').click();
   await expect(page.getByRole('table').getByRole('columnheader', { name: 'Sign-ups' })).toBeVisible();
+});
+
+test('the analytics page reads each record\'s figures from the JSON text of its payload', async ({ page }) => {
+  await asAdmin(page);
+  const figures: BssPayload = {
+    signups: 24, pwa_installs: 25, notifications_enabled: 26, users_day: 21, users_week: 31, users_month: 41,
+    return_users_day: 11, return_users_week: 12, return_users_month: 13, posts_day: 22, posts_week: 32, comments_day: 23, comments_week: 33,
+  };
+  // Figures a fresh site has not recorded: what the screen shows can only come from this answer.
+  const answer: AnalyticsEventsPage = {
+    events: [{ id: '0190a0a0-0000-7000-8000-000000000001', createdAt: new Date().toISOString(), payload: JSON.stringify(figures) }],
+    next: null,
+  };
+  await page.route('**/api/analytics/bss*', (route) => route.fulfill({ json: answer }));
+  await page.goto('/admin/bss');
+  await expect(page.getByRole('term').filter({ hasText: 'Users this month' })).toBeVisible();
+  await page.getByText('The numbers as a table').click();
+  // Users, Posts, Comments, Sign-ups, Installs, Notifications on.
+  await expect(page.getByRole('table').getByRole('row').nth(1).getByRole('cell')).toHaveText(['21', '22', '23', '24', '25', '26']);
 });

@@ -2,6 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page, type PageScreenshotOptions } from '@playwright/test';
 import { createApiClient, type ApiClient } from '@quorum/client/api-client';
 import { ApiError } from '@quorum/client/api-error';
+import type { List } from '@quorum/shared/types';
 
 /**
  * Saves what the page shows as `.cache/screens/<name>.png` for people to look at, when the run
@@ -85,6 +86,14 @@ export async function apiAs<T = unknown>(page: Page, method: 'GET' | 'POST' | 'P
     if (error instanceof ApiError) throw new Error(`${method} ${path} answered ${error.status}: ${error.code} ${error.message}`);
     throw error;
   }
+}
+
+/** Creates a list of the user logged in on the page, picked out of the answer: all their lists. */
+export async function createListAs(page: Page, username: string, body: { name: string; displayName?: string; public?: boolean }): Promise<List> {
+  const lists = await apiAs<List[]>(page, 'POST', `/api/users/${username}/lists`, body);
+  const created = lists.find((list) => list.name === body.name);
+  if (!created) throw new Error(`the answer to creating the list ${body.name} does not hold it`);
+  return created;
 }
 
 /** Logs in through the API (the page's cookies carry the session); reload or navigate afterwards. */

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Comment, Community, Post } from '@quorum/shared/types';
 import { setDevicePreferences } from './feed-helpers.ts';
-import { ADMIN, apiAs, apiClientOver, logIn, logOutViaApi, makePng, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
+import { ADMIN, apiAs, apiClientOver, createListAs, logIn, logOutViaApi, makePng, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
 import { postPath } from './post-helpers.ts';
 
 const WIDTHS = [1280, 320, 390] as const;
@@ -199,7 +199,7 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
   test.setTimeout(300_000);
   const { community, post } = await seedLongContent(page);
   const listName = `fit-${Date.now().toString(36)}`;
-  const list = await apiAs<{ id: string }>(page, 'POST', `/api/users/${ADMIN.username}/lists`, { name: listName });
+  const list = await createListAs(page, ADMIN.username, { name: listName });
   await apiAs(page, 'POST', `/api/lists/${list.id}/items`, { targetId: post.id, targetType: 'post' });
   // Modtools with long content in each list: a rule, a locked post, a report, a ban.
   await apiAs(page, 'POST', `/api/communities/${community.id}/rules`, { rule: `Rule ${LONG_WORD.slice(0, 200)}`, description: `About ${LONG_URL}` });

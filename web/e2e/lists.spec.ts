@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { List } from '@quorum/shared/types';
-import { apiAs, logOutViaApi, newUsername } from './helpers.ts';
+import { apiAs, createListAs, logOutViaApi, newUsername } from './helpers.ts';
 import { newUser, postPath, seedComment, seedPost } from './post-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -9,7 +8,7 @@ function alerts(page: Page) {
   return page.getByRole('status').or(page.getByRole('alert'));
 }
 
-test('saves a post to a new list from its card and finds it on the list page', async ({ page }) => {
+test('offers a new user their Bookmarks list, saves a post to a new list from its card and finds it on the list page', async ({ page }) => {
   const { community, post } = await seedPost(page, 'A post worth keeping for later');
   const username = await newUser(page, 'saver');
   await page.goto(`/${community.name}`);
@@ -18,7 +17,10 @@ test('saves a post to a new list from its card and finds it on the list page', a
   await page.getByRole('menuitem', { name: 'Save' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Save to list' });
-  await expect(dialog.getByText('You have no lists yet.', { exact: false })).toBeVisible();
+  // Every account starts with a private Bookmarks list, so there is somewhere to save to.
+  await expect(dialog.getByRole('checkbox')).toHaveCount(1);
+  await expect(dialog.getByRole('checkbox', { name: /Bookmarks/ })).not.toBeChecked();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Bookmarks' })).toContainText('Private');
   await dialog.getByRole('button', { name: 'New list' }).click();
   const form = page.getByRole('dialog', { name: 'New list' });
   // Spaces become dashes and other characters cannot be typed into the name.
@@ -29,8 +31,9 @@ test('saves a post to a new list from its card and finds it on the list page', a
   await expect(alerts(page).getByText('List created!')).toBeVisible();
   await expect(alerts(page).getByText('Saved to Read later')).toBeVisible();
 
-  // Back in the list choice, the new list is ticked; unticking removes the post again.
+  // Back in the list choice, the new list is ticked and Bookmarks is not; unticking removes the post again.
   await expect(dialog.getByRole('checkbox', { name: /Read later/ })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /Bookmarks/ })).not.toBeChecked();
   await dialog.getByRole('checkbox', { name: /Read later/ }).uncheck();
   await expect(alerts(page).getByText('Removed from Read later')).toBeVisible();
   await dialog.getByRole('checkbox', { name: /Read later/ }).check();
@@ -53,15 +56,30 @@ test('saves a post to a new list from its card and finds it on the list page', a
 
   await page.goto(`/@${username}/lists`);
   await expect(page.getByRole('heading', { level: 1, name: 'My lists' })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Read later' })).toBeVisible();
+  await expect(page.locator('.list-row__title')).toHaveText(['Read later', 'Bookmarks']);
   await expect(page.getByRole('main').getByText('1 item')).toBeVisible();
+
+  // A list made on this page shows at once, first, here and in the sidebar, from the lists the
+  // creation answered: they are not read again.
+  const listsRead: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/users/${username}/lists`) listsRead.push(request.url());
+  });
+  await page.getByRole('button', { name: 'New list' }).click();
+  const another = page.getByRole('dialog', { name: 'New list' });
+  await another.getByLabel('Name', { exact: true }).fill('weekend');
+  await another.getByRole('button', { name: 'Create' }).click();
+  await expect(another).toBeHidden();
+  await expect(page.locator('.list-row__title')).toHaveText(['weekend', 'Read later', 'Bookmarks']);
+  await expect(myLists.getByRole('link', { name: 'weekend' })).toBeVisible();
+  expect(listsRead).toEqual([]);
 });
 
 test('saves a comment from its menu and the owner removes it from the list', async ({ page }) => {
   const { post } = await seedPost(page, 'A thread with a comment to keep');
   await seedComment(page, post, 'This is the comment to keep.');
   const username = await newUser(page, 'keeper');
-  const list = await apiAs<List>(page, 'POST', `/api/users/${username}/lists`, { name: 'gems', displayName: 'Gems' });
+  const list = await createListAs(page, username, { name: 'gems', displayName: 'Gems' });
 
   await page.goto(postPath(post));
   const comment = page.locator('li.comment', { hasText: 'This is the comment to keep.' });
@@ -82,7 +100,7 @@ test('saves a comment from its menu and the owner removes it from the list', asy
 test('an item removed from a list while offline leaves the page at once and the list when back online', async ({ page, context }) => {
   const { post } = await seedPost(page, 'A post to drop from a list offline');
   const username = await newUser(page, 'dropper');
-  const list = await apiAs<List>(page, 'POST', `/api/users/${username}/lists`, { name: 'maybe', displayName: 'Maybe', public: true });
+  const list = await createListAs(page, username, { name: 'maybe', displayName: 'Maybe', public: true });
   await apiAs(page, 'POST', `/api/lists/${list.id}/items`, { targetId: post.id, targetType: 'post' });
 
   await page.goto(`/@${username}/lists/${list.name}`);
@@ -102,18 +120,18 @@ test('the owner sorts and filters lists, edits one, clears it after confirming a
   const { post } = await seedPost(page, 'Something for the owner tools');
   const username = await newUser(page, 'owner');
   await apiAs(page, 'POST', `/api/users/${username}/lists`, { name: 'zebra', displayName: 'Zebra things', public: true });
-  const alpha = await apiAs<List>(page, 'POST', `/api/users/${username}/lists`, { name: 'alpha', displayName: 'Alpha things' });
+  const alpha = await createListAs(page, username, { name: 'alpha', displayName: 'Alpha things' });
   await apiAs(page, 'POST', `/api/lists/${alpha.id}/items`, { targetId: post.id, targetType: 'post' });
 
   await page.goto(`/@${username}/lists`);
   const rows = page.locator('.list-row__title');
-  await expect(rows).toHaveText(['Alpha things', 'Zebra things']);
+  await expect(rows).toHaveText(['Alpha things', 'Zebra things', 'Bookmarks']);
   await page.getByLabel('Sort lists by').selectOption('name');
-  await expect(rows).toHaveText(['Alpha things', 'Zebra things']);
+  await expect(rows).toHaveText(['Alpha things', 'Bookmarks', 'Zebra things']);
   await page.getByRole('tab', { name: 'Public' }).click();
   await expect(rows).toHaveText(['Zebra things']);
   await page.getByRole('tab', { name: 'Private' }).click();
-  await expect(rows).toHaveText(['Alpha things']);
+  await expect(rows).toHaveText(['Alpha things', 'Bookmarks']);
   await expect(page).toHaveURL(/sort=name/);
 
   // A name already given to another list is refused when the field is left.
@@ -147,7 +165,7 @@ test('the owner sorts and filters lists, edits one, clears it after confirming a
   await expect(remove.getByText('Are you sure you want to delete the list?')).toBeVisible();
   await remove.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(new RegExp(`/@${username}/lists$`));
-  await expect(rows).toHaveText(['Zebra things']);
+  await expect(rows).toHaveText(['Zebra things', 'Bookmarks']);
 });
 
 test('a private list is not found for another user, a public one is shown without the owner tools', async ({ page }) => {

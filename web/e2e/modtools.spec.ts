@@ -133,7 +133,7 @@ test('from the reports, a mod deletes a reported comment and bans the author of 
   await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No reports.')).toBeVisible();
 
-  await page.getByRole('link', { name: /^All/ }).click();
+  await page.getByRole('main').getByRole('link', { name: /^All/ }).click();
   const postReport = page.getByRole('article', { name: /^Report of a post/ });
   await postReport.getByRole('button', { name: `Ban @${author}` }).click();
   await page.getByRole('dialog', { name: `Ban @${author} from /${community.name}?` }).getByRole('button', { name: 'Ban' }).click();
@@ -214,6 +214,11 @@ test('rules are added, edited, put in order and deleted', async ({ page }) => {
   await page.goto(modtools(community, 'rules'));
   await expect(page.getByText('No rules yet.')).toBeVisible();
 
+  // Adding a rule answers all the rules, which are shown without reading them again.
+  const rulesRead: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/communities/${community.id}/rules`) rulesRead.push(request.url());
+  });
   for (const rule of ['Be kind', 'No spam']) {
     await page.getByRole('button', { name: 'Add rule' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add rule' });
@@ -223,6 +228,8 @@ test('rules are added, edited, put in order and deleted', async ({ page }) => {
   }
   const rules = page.getByRole('list', { name: 'Rules' }).getByRole('listitem');
   await expect(rules).toHaveCount(2);
+  await expect(rules.nth(1)).toContainText('No spam');
+  expect(rulesRead).toEqual([]);
 
   const edit = page.getByRole('dialog', { name: 'Edit rule' });
   await page.getByRole('button', { name: 'Edit rule 1' }).click();

@@ -296,8 +296,14 @@ test('a link post is created even when the page title cannot be fetched; a found
   await postButton(page).click();
   await expect(page.getByText('Please submit a valid URL')).toBeVisible();
 
+  const lookedUp = page.waitForResponse((response) => response.url().includes('/api/_link_info?'));
   await page.getByLabel('URL', { exact: true }).fill('http://example.invalid/page');
   await expect(page.getByText('The URL you provided is not a valid URL.')).toBeHidden();
+  // A page that cannot be read has an empty title: nothing is offered and the title stays as it was.
+  expect(await (await lookedUp).json()).toEqual({ title: '' });
+  await expect(page.getByText('The address of the page you want to share')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use as title' })).toHaveCount(0);
+  await expect(titleBox(page)).toHaveValue('');
   await titleBox(page).fill('A page that cannot be reached');
   await postButton(page).click();
   const publicId = await publicIdFromPostUrl(page, name);

@@ -143,7 +143,7 @@ test('a notification read elsewhere is closed when the next push wakes the worke
   await page.goto('/');
   await serviceWorkerOf(context, page);
   const push = await pushSender(context, page, origin);
-  const payloadOf = (item: typeof newer, count: number) => ({ id: item.id, type: item.type, title: 'A reply', toURL: item.toURL, icon: '/icons/icon-192.png', count });
+  const payloadOf = (item: typeof newer, count: number) => ({ id: item.id, type: item.type, title: 'A reply', toURL: item.toURL, icon: '/favicon.png', count });
 
   await push(payloadOf(older, 1));
   await expect.poll(() => shownTags(page)).toEqual([older.id]);
@@ -199,15 +199,21 @@ test('a push reaches the worker: it shows the notification and sets the badge; i
     Object.defineProperty(scope.navigator, 'setAppBadge', { configurable: true, value: (count: number) => ((scope.badge = count), Promise.resolve()) });
   });
 
+  // No picture of the replier, the post or the community: the icon is the app's own, served as a PNG.
+  expect(notification.icons).toEqual(['/favicon.png']);
+  const icon = await page.request.get('/favicon.png');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toBe('image/png');
+  expect((await icon.body()).subarray(1, 4).toString()).toBe('PNG');
   const payload = {
     id: notification.id, type: 'new_comment', title: `@${replier} commented on your post Where to <b>hike</b> this spring?`,
-    toURL: notification.toURL, icon: '/icons/icon-192.png', count: 3,
+    toURL: notification.toURL, icon: notification.icons[0], count: 3,
   };
   await (await pushSender(context, page, origin))(payload);
 
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((shown) => shown.map((n) => ({ title: n.title, tag: n.tag, icon: n.icon })))))
-    .toEqual([{ title: payload.title, tag: notification.id, icon: `${origin}/icons/icon-192.png` }]);
+    .toEqual([{ title: payload.title, tag: notification.id, icon: `${origin}/favicon.png` }]);
   await expect.poll(() => worker.evaluate(() => (self as unknown as { badge: number | null }).badge)).toBe(3);
 
   // A browser's notification cannot be clicked from a test: the worker's own click handler runs

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, request, test, type BrowserContext, type Page } from '@playwright/test';
 import type { ApiClient } from '@quorum/client/api-client';
-import type { Community, List, Post } from '@quorum/shared/types';
-import { ADMIN, apiAs, apiClientOver, makePng, newCommunityName, newUsername, savedCache, waitForSaved } from './helpers.ts';
+import type { Community, Post } from '@quorum/shared/types';
+import { ADMIN, apiAs, apiClientOver, createListAs, makePng, newCommunityName, newUsername, savedCache, waitForSaved } from './helpers.ts';
 
 // Offline reading and the durable outbox, in a browser profile kept on disk so that the saved
 // cache (IndexedDB) and the service worker survive closing the browser, as they do for people.
@@ -367,7 +367,7 @@ test('a post saved to a list offline waits as pending, survives a reload and rea
   const username = newUsername('keep');
   await page.goto('/');
   await apiAs(page, 'POST', '/api/_signup', { username, password: 'password123', email: '', captchaToken: '' });
-  const list = await apiAs<List>(page, 'POST', `/api/users/${username}/lists`, { name: 'train-reads', displayName: 'Train reads', public: true });
+  const list = await createListAs(page, username, { name: 'train-reads', displayName: 'Train reads', public: true });
   await page.goto(postPath(post));
   await waitForWorker(page);
   await expect(page.getByRole('heading', { name: 'Save while offline' })).toBeVisible();
@@ -428,7 +428,7 @@ test('a post saved to a list opens offline after a browser restart with its imag
   const username = newUsername('pic');
   await page.goto('/');
   await apiAs(page, 'POST', '/api/_signup', { username, password: 'password123', email: '', captchaToken: '' });
-  const list = await apiAs<List>(page, 'POST', `/api/users/${username}/lists`, { name: 'pictures', displayName: 'Pictures', public: false });
+  const list = await createListAs(page, username, { name: 'pictures', displayName: 'Pictures', public: false });
   await apiAs(page, 'POST', `/api/lists/${list.id}/items`, { targetId: post.id, targetType: 'post' });
   // The page learns of the new session first, so that nothing saved later is dropped for it.
   await page.reload();

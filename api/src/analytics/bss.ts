@@ -34,7 +34,7 @@ export interface BssEventRow {
   payload: BssPayload;
 }
 
-/** The payload with the spec's names, as it is stored and answered. */
+/** The payload with the spec's names, as it is stored. */
 function bssPayload(row: StatsRow): BssPayload {
   return {
     signups: row.signups,
@@ -53,8 +53,9 @@ function bssPayload(row: StatsRow): BssPayload {
   };
 }
 
+/** The payload goes out as JSON text, as the reference stores and answers it. */
 export function presentBssEvent(row: BssEventRow): AnalyticsEvent {
-  return { id: row.id, createdAt: row.createdAt.toISOString(), payload: row.payload };
+  return { id: row.id, createdAt: row.createdAt.toISOString(), payload: JSON.stringify(row.payload) };
 }
 
 /** The statistics of the periods that end at `at`. */

@@ -1,4 +1,4 @@
-import type { Comment, ThreadComment, UserGroup } from '@quorum/shared/types';
+import type { Comment, UserGroup } from '@quorum/shared/types';
 import { isEdited } from '../content/edited.ts';
 import { presentImage, type ImageJson } from '../images/present.ts';
 import { ghostId } from '../users/ghost.ts';
@@ -38,26 +38,15 @@ type CommentViewerRow = Pick<CommentRow, 'upvotes' | 'downvotes' | 'voteUp' | 'i
  * author; one by a deleted account keeps its words and shows its author to admins only.
  */
 export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | null): Comment {
-  const comment = presentThreadComment(row, viewer);
+  const deleted = row.deletedAt !== null;
+  const hideAuthor = (deleted || row.userDeleted) && !viewer?.isAdmin;
   return {
-    ...comment,
+    id: row.id,
     postId: row.postId,
     postPublicId: row.postPublicId,
     postTitle: row.postTitle,
     communityId: row.communityId,
     communityName: row.communityName,
-    userGhostId: row.userDeleted ? ghostId(row.userId, row.postId) : null,
-    contentStripped: comment.deleted,
-    ancestors: row.ancestors,
-  };
-}
-
-/** A comment as a thread's answers send it: without what it repeats of its post, nor what the app does not show (see ThreadComment). */
-export function presentThreadComment(row: CommentRow, viewer: { isAdmin: boolean } | null): ThreadComment {
-  const deleted = row.deletedAt !== null;
-  const hideAuthor = (deleted || row.userDeleted) && !viewer?.isAdmin;
-  return {
-    id: row.id,
     parentId: row.parentId,
     depth: row.depth,
     body: deleted ? '' : row.body,
@@ -65,6 +54,7 @@ export function presentThreadComment(row: CommentRow, viewer: { isAdmin: boolean
     username: hideAuthor ? '[deleted]' : row.username,
     author: hideAuthor ? null : { username: row.username, proPic: presentImage(row.authorProPic) },
     userDeleted: row.userDeleted,
+    userGhostId: row.userDeleted ? ghostId(row.userId, row.postId) : null,
     userGroup: row.userGroup,
     ...viewerFields(row, deleted),
     noReplies: row.noReplies,
@@ -73,6 +63,8 @@ export function presentThreadComment(row: CommentRow, viewer: { isAdmin: boolean
     deleted,
     deletedAt: row.deletedAt?.toISOString() ?? null,
     deletedAs: row.deletedAs,
+    contentStripped: deleted,
+    ancestors: row.ancestors,
   };
 }
 
@@ -83,14 +75,14 @@ function viewerFields(row: CommentViewerRow, deleted: boolean) {
     userVoted: row.voteUp !== null,
     userVotedUp: row.voteUp === true,
     isAuthorMuted: !deleted && row.isAuthorMuted,
-  } satisfies Partial<ThreadComment>;
+  } satisfies Partial<Comment>;
 }
 
 /**
  * A comment presented to nobody in particular (a visitor), as a member who is not an admin sees
  * it: the two differ only in the member's vote and mute; a comment they left unmarked is the same.
  */
-export function presentCommentToMember(comment: ThreadComment, voteUp: boolean | null, authorMuted: boolean): ThreadComment {
+export function presentCommentToMember(comment: Comment, voteUp: boolean | null, authorMuted: boolean): Comment {
   if (voteUp === null && !authorMuted) return comment;
   const row = { upvotes: comment.upvotes, downvotes: comment.downvotes, voteUp, isAuthorMuted: authorMuted };
   return { ...comment, ...viewerFields(row, comment.deleted) };

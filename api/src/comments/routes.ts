@@ -3,7 +3,7 @@ import {
   commentsQuery, commentVoteBody, createCommentBody, createCommentQuery, deleteCommentQuery, latestCommentsQuery,
   updateCommentBody, updateCommentQuery,
 } from '@quorum/shared/schemas/comments';
-import type { Comment, CommentsPage, ThreadPage } from '@quorum/shared/types';
+import type { Comment, CommentsPage } from '@quorum/shared/types';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { SessionUser } from '../auth/session-queries.ts';
 import type { Sql } from '../db/connect.ts';
@@ -11,9 +11,9 @@ import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
-import { loadPostState } from '../posts/load.ts';
+import { loadPostState, loadPostStateByEitherId } from '../posts/load.ts';
 import { changeCommentAs, createComment, deleteComment, editComment, voteComment } from './actions.ts';
-import { presentComment, presentThreadComment } from './present.ts';
+import { presentComment } from './present.ts';
 import { loadComment, loadCommentById, loadCommentsPage, loadLatestComments, loadPermalink, loadSubtree } from './thread.ts';
 
 type PostParams = { Params: { publicId: string } };
@@ -31,17 +31,17 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     return presentComment(await loadCommentById(sql, commentId, viewer.id), viewer);
   }
 
-  app.get<PostParams>('/posts/:publicId/comments', { schema: sends(answers.threadPage), config: { reads: 'replica' } }, async (request, reply) => {
+  app.get<PostParams>('/posts/:publicId/comments', { schema: sends(answers.commentsPage), config: { reads: 'replica' } }, async (request, reply) => {
     const query = parse(commentsQuery, request.query);
     const db = request.readSql;
     const viewer = request.user;
     const { publicId } = request.params;
-    const commentsPage = async (): Promise<ThreadPage> => {
+    const commentsPage = async (): Promise<CommentsPage> => {
       const post = await loadPostState(db, publicId);
       const thread = query.parentId
         ? await loadSubtree(db, post.id, query.parentId, viewer?.id ?? null)
         : await loadCommentsPage(db, post.id, viewer?.id ?? null, query.next);
-      return { comments: thread.rows.map((row) => presentThreadComment(row, viewer)), next: thread.next };
+      return { comments: thread.rows.map((row) => presentComment(row, viewer)), next: thread.next };
     };
     if (viewer) return commentsPage();
     // A reply thread is read whole: its key leaves out the cursor, as the page does.
@@ -50,16 +50,16 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
   });
 
   app.get<CommentParams>('/posts/:publicId/comments/:commentId', {
-    schema: sends(answers.threadPage),
+    schema: sends(answers.commentsPage),
     config: { reads: 'replica' },
   }, async (request, reply) => {
     const db = request.readSql;
     const viewer = request.user;
     const { publicId, commentId } = request.params;
-    const permalink = async (): Promise<ThreadPage> => {
+    const permalink = async (): Promise<CommentsPage> => {
       const post = await loadPostState(db, publicId);
       const thread = await loadPermalink(db, post.id, commentId, viewer?.id ?? null);
-      return { comments: thread.rows.map((row) => presentThreadComment(row, viewer)), next: thread.next };
+      return { comments: thread.rows.map((row) => presentComment(row, viewer)), next: thread.next };
     };
     if (viewer) return permalink();
     return sendToVisitor(visitorCache, request, reply, `permalink ${publicId} ${commentId}`, permalink);
@@ -83,7 +83,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
   }, async (request) => {
     const user = requireUser(request);
     const { action, userGroup } = parse(updateCommentQuery, request.query);
-    const post = await loadPostState(sql, request.params.publicId);
+    const post = await loadPostStateByEitherId(sql, request.params.publicId);
     const comment = await loadComment(sql, request.params.commentId, post.id, user.id);
     if (action === 'changeAsUser') await changeCommentAs(sql, user, post, comment, userGroup);
     else await editComment(sql, user, post, comment, parse(updateCommentBody, request.body).body);
@@ -96,7 +96,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
   }, async (request) => {
     const user = requireUser(request);
     const { deleteAs } = parse(deleteCommentQuery, request.query);
-    const post = await loadPostState(sql, request.params.publicId);
+    const post = await loadPostStateByEitherId(sql, request.params.publicId);
     const comment = await loadComment(sql, request.params.commentId, post.id, user.id);
     await deleteComment(sql, user, comment, deleteAs);
     return presented(comment.id, user);

@@ -45,10 +45,10 @@ export async function addRule(
   communityId: string,
   createdBy: string,
   input: { rule: string; description: string | null },
-): Promise<RuleRow> {
-  return sql.begin(async (tx) => {
+): Promise<void> {
+  await sql.begin(async (tx) => {
     if (!(await lockCommunity(tx, communityId))) throw notFound(Messages.communityNotFound);
-    return insertRule(tx, { communityId, rule: input.rule, description: input.description, createdBy });
+    await insertRule(tx, { communityId, rule: input.rule, description: input.description, createdBy });
   });
 }
 

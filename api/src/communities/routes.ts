@@ -9,7 +9,7 @@ import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
-import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
+import { cursorValue, decodeCursor, linkNextPage, pageOf, type CursorValueCheck } from '../http/cursor.ts';
 import { parse } from '../http/validate.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { createCommunity } from './actions.ts';
@@ -69,10 +69,7 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
     const limit = Math.min(query.limit ?? COMMUNITIES_PAGE_DEFAULT, COMMUNITIES_PAGE_MAX);
     const rows = await listCommunities(sql, { sort: query.sort, limit, after: pageStart(query.next, query.sort), viewerId });
     const page = pageOf(rows, limit, (last) => ({ sort: query.sort, value: last.sortValue, id: last.id }));
-    if (page.next) {
-      const next = new URLSearchParams({ sort: query.sort, limit: String(limit), next: page.next });
-      reply.header('Link', `</api/communities?${next}>; rel="next"`);
-    }
+    linkNextPage(reply, '/api/communities', { sort: query.sort, limit: String(limit) }, page.next);
     return page.rows.map(presentCommunity);
   });
 

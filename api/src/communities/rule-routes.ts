@@ -19,13 +19,14 @@ const ruleRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
     return (await listRules(sql, request.params.id)).map(presentRule);
   });
 
-  app.post<{ Params: { id: string } }>('/communities/:id/rules', { schema: sends(answers.rule) }, async (request, reply): Promise<Rule> => {
+  /** Answers all the community's rules in their order, the new one last. */
+  app.post<{ Params: { id: string } }>('/communities/:id/rules', { schema: sends(answers.rules) }, async (request, reply): Promise<Rule[]> => {
     const user = requireUser(request);
     await assertCanModerate(sql, user, request.params.id);
     const body = parse(createRuleBody, request.body);
-    const rule = await addRule(sql, request.params.id, user.id, body);
+    await addRule(sql, request.params.id, user.id, body);
     reply.code(201);
-    return presentRule(rule);
+    return (await listRules(sql, request.params.id)).map(presentRule);
   });
 
   app.put<RuleParams>('/communities/:id/rules/:ruleId', { schema: sends(answers.rule) }, async (request): Promise<Rule> => {

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminPageQuery } from '@quorum/shared/schemas/admin';
 import { communityRequestBody } from '@quorum/shared/schemas/communities';
-import type { CommunityRequestsPage } from '@quorum/shared/types';
+import type { CommunityRequest } from '@quorum/shared/types';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
+import { linkNextPage } from '../http/cursor.ts';
 import { parse } from '../http/validate.ts';
 import { createCommunityRequest, deleteCommunityRequest, listCommunityRequests } from './actions.ts';
 import { presentCommunityRequest } from './present.ts';
@@ -27,10 +28,12 @@ const communityRequestsRoutes: FastifyPluginAsync<CommunityRequestsRoutesOptions
     return reply.code(201).send(presentCommunityRequest(created));
   });
 
-  app.get('/community_requests', { schema: sends(answers.communityRequestsPage) }, async (request): Promise<CommunityRequestsPage> => {
+  // A bare array, as the reference answers it; the next page's address is in a `Link` header.
+  app.get('/community_requests', { schema: sends(answers.communityRequests) }, async (request, reply): Promise<CommunityRequest[]> => {
     requireAdmin(request);
     const page = await listCommunityRequests(sql, parse(adminPageQuery, request.query).next);
-    return { requests: page.rows.map(presentCommunityRequest), next: page.next };
+    linkNextPage(reply, '/api/community_requests', {}, page.next);
+    return page.rows.map(presentCommunityRequest);
   });
 
   app.delete<{ Params: { id: string } }>('/community_requests/:id', { schema: sends(answers.success) }, async (request): Promise<{ success: true }> => {

@@ -96,9 +96,13 @@ export const community = object<T.Community>({
 
 export const communities = array(community);
 
-/** A comment as a thread's answers send it, without what it repeats of its post. */
-const threadCommentFields = {
+export const comment = object<T.Comment>({
   id: string,
+  postId: string,
+  postPublicId: string,
+  postTitle: optional(string),
+  communityId: string,
+  communityName: string,
   parentId: nullableString,
   depth: number,
   body: string,
@@ -106,6 +110,7 @@ const threadCommentFields = {
   username: string,
   author: nullable(object<NonNullable<T.Comment['author']>>({ username: string, proPic: nullableImage })),
   userDeleted: boolean,
+  userGhostId: optional(nullableString),
   userGroup,
   upvotes: number,
   downvotes: number,
@@ -117,24 +122,10 @@ const threadCommentFields = {
   deleted: boolean,
   deletedAt: nullableString,
   deletedAs: nullable(userGroup),
-  isAuthorMuted: boolean,
-} satisfies Fields<T.ThreadComment>;
-
-export const threadComment = object<T.ThreadComment>(threadCommentFields);
-
-export const comment = object<T.Comment>({
-  ...threadCommentFields,
-  postId: string,
-  postPublicId: string,
-  postTitle: optional(string),
-  communityId: string,
-  communityName: string,
-  userGhostId: optional(nullableString),
   contentStripped: optional(boolean),
+  isAuthorMuted: boolean,
   ancestors: optional(array(string)),
 });
-
-export const threadPage = object<T.ThreadPage>({ comments: array(threadComment), next: nullableString });
 
 export const commentsPage = object<T.CommentsPage>({ comments: array(comment), next: nullableString });
 
@@ -176,7 +167,7 @@ export const post = object<T.Post>({
   vote: nullable(boolean),
   noComments: number,
   newComments: number,
-  comments: optional(array(threadComment)),
+  comments: optional(array(comment)),
   commentsNext: optional(nullableString),
   createdAt: string,
   editedAt: nullableString,
@@ -300,7 +291,7 @@ export const communityRequest = object<T.CommunityRequest>({
   deniedNote: nullableString,
 });
 
-export const communityRequestsPage = object<T.CommunityRequestsPage>({ requests: array(communityRequest), next: nullableString });
+export const communityRequests = array(communityRequest);
 
 const reportReason = object<T.ReportReason>({ id: number, title: string, description: nullableString });
 
@@ -332,21 +323,7 @@ export const analyticsEventsPage = object<T.AnalyticsEventsPage>({
     object<T.AnalyticsEvent>({
       id: string,
       createdAt: string,
-      payload: object<T.BssPayload>({
-        signups: number,
-        pwa_installs: number,
-        notifications_enabled: number,
-        users_day: number,
-        users_week: number,
-        users_month: number,
-        return_users_day: number,
-        return_users_week: number,
-        return_users_month: number,
-        posts_day: number,
-        posts_week: number,
-        comments_day: number,
-        comments_week: number,
-      }),
+      payload: string,
     }),
   ),
   next: nullableString,
@@ -402,4 +379,4 @@ export const strings = array(string);
 
 export const health = object<{ status: 'ok' }>({ status: constant('ok') });
 
-export const linkInfo = object<{ title: string | null }>({ title: nullableString });
+export const linkInfo = object<T.LinkInfo>({ title: string });

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import { badRequest } from './errors.ts';
@@ -56,4 +57,13 @@ export function pageOf<T>(rows: T[], limit: number, cursorOf: (last: T) => Curso
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { rows: page, next: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
+}
+
+/**
+ * Names the next page of a list answered as a bare array, as the reference does: a `Link` header
+ * whose rel="next" address is `path` with `query` and the page's cursor. Nothing on the last page.
+ */
+export function linkNextPage(reply: FastifyReply, path: string, query: Record<string, string>, next: string | null): void {
+  if (!next) return;
+  reply.header('Link', `<${path}?${new URLSearchParams({ ...query, next })}>; rel="next"`);
 }

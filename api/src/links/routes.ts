@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
+import type { LinkInfo } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
@@ -19,20 +20,20 @@ const linksRoutes: FastifyPluginAsync<LinksRoutesOptions> = async (app, { allowP
   app.get<{ Querystring: { url?: unknown } }>('/_link_info', {
     schema: sends(answers.linkInfo),
     config: { rateLimit: limits && limits.linkInfo },
-  }, async (request) => {
+  }, async (request): Promise<LinkInfo> => {
     requireUser(request);
     const text = typeof request.query.url === 'string' ? request.query.url.trim() : '';
     const url = parseHttpUrl(text);
     if (!url) throw badRequest(Messages.invalidUrl, ErrorCode.invalidUrl);
     try {
       const preview = await fetchLinkPreview(url, { allowPrivate });
-      return { title: preview.title };
+      return { title: preview.title ?? '' };
     } catch (error) {
       if (error instanceof AddressRefusedError) throw badRequest(Messages.privateAddress, ErrorCode.invalidUrl);
       // A page that cannot be fetched has no title to offer; the user types one.
-      if (error instanceof LinkFetchError) return { title: null };
+      if (error instanceof LinkFetchError) return { title: '' };
       request.log.warn({ err: error, url: url.toString() }, 'link preview failed');
-      return { title: null };
+      return { title: '' };
     }
   });
 };

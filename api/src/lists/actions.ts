@@ -45,7 +45,7 @@ export function assertOwnList(list: ListRow, user: SessionUser): void {
 const listExists = (name: string) => conflict(ErrorCode.listExists, Messages.listExists(name));
 
 /** Creates a list of `user`, who must be the owner the address names. */
-export async function createList(db: Db, user: SessionUser, username: string, body: ListBody): Promise<string> {
+export async function createList(db: Db, user: SessionUser, username: string, body: ListBody): Promise<void> {
   const owner = await loadListOwner(db, username);
   if (owner.id !== user.id) throw forbidden(Messages.notYourList);
   const id = await q.insertList(db, user.id, {
@@ -55,7 +55,6 @@ export async function createList(db: Db, user: SessionUser, username: string, bo
     public: body.public,
   });
   if (!id) throw listExists(body.name);
-  return id;
 }
 
 /** Renames, describes or publishes a list; fields left out keep their values. */

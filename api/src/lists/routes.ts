@@ -38,10 +38,12 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { write: object } | fa
     return lists.map(presentList);
   });
 
-  app.post<UserParams>('/users/:username/lists', { ...write, schema: sends(answers.list) }, async (request, reply) => {
+  /** Answers all the owner's lists, as GET does for them: the new one first. */
+  app.post<UserParams>('/users/:username/lists', { ...write, schema: sends(answers.lists) }, async (request, reply) => {
     const user = requireUser(request);
-    const id = await createList(sql, user, request.params.username, parse(listBody, request.body));
-    return reply.code(201).send(await reloaded(id));
+    await createList(sql, user, request.params.username, parse(listBody, request.body));
+    const lists = await q.listOwnLists(sql, user.id);
+    return reply.code(201).send(lists.map(presentList));
   });
 
   app.get<NamedParams>('/users/:username/lists/:listName', { schema: sends(answers.list) }, async (request): Promise<List> =>

@@ -6,7 +6,8 @@ import type { NotificationRow } from './queries.ts';
 
 export type TitleFormat = 'html' | 'text';
 
-const DEFAULT_ICON = '/icons/icon-192.png';
+/** Where no user, post or community picture applies: the app's icon, at the address the reference uses. */
+const DEFAULT_ICON = '/favicon.png';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[char]};`);

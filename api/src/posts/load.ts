@@ -1,7 +1,8 @@
 // Reads of posts that answer 404 when the post is not there, and the feeds.
 import { Messages } from '@quorum/shared/errors';
+import { isUuid } from '@quorum/shared/schemas/common';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
-import type { Post, PostsPage, ThreadComment } from '@quorum/shared/types';
+import type { Comment, Post, PostsPage } from '@quorum/shared/types';
 import { presentCommentToMember } from '../comments/present.ts';
 import { presentCommunityToMember } from '../communities/present.ts';
 import { listJoinedCommunityIds } from '../communities/queries.ts';
@@ -33,6 +34,16 @@ export async function loadPostById(db: Db, id: string, viewerId: string | null):
 /** Where a post is and whether it is locked or deleted: what commenting on it checks. */
 export async function loadPostState(db: Db, publicId: string): Promise<PostState> {
   const post = await getPostState(db, publicId);
+  if (!post) throw notFound(Messages.postNotFound);
+  return post;
+}
+
+/**
+ * The post of a path that names it by its public id or, as clients of the specification's
+ * comment calls do, by its id.
+ */
+export async function loadPostStateByEitherId(db: Db, name: string): Promise<PostState> {
+  const post = await getPostState(db, name, isUuid(name));
   if (!post) throw notFound(Messages.postNotFound);
   return post;
 }
@@ -216,7 +227,7 @@ const sharedCommentsJson = new WeakMap<Post, string[]>();
  * are the shared page's own, unchanged: their text is made once per shared page and reused, and
  * only the comments the member marked, and the post itself, are serialised for them.
  */
-export function memberPostPageJson(page: Post, shared: Post, serialize: { post: Serialize<Post>; comment: Serialize<ThreadComment> }): string {
+export function memberPostPageJson(page: Post, shared: Post, serialize: { post: Serialize<Post>; comment: Serialize<Comment> }): string {
   const sharedComments = shared.comments ?? [];
   let kept = sharedCommentsJson.get(shared);
   if (!kept) {

@@ -144,10 +144,12 @@ export interface PostState {
   deleted: boolean;
 }
 
-export async function getPostState(db: Db, publicId: string): Promise<PostState | undefined> {
+/** The state of the post named by its public id, or by its id when `byId`. */
+export async function getPostState(db: Db, name: string, byId = false): Promise<PostState | undefined> {
   const [row] = await db<PostState[]>`
     select p.id, p.community_id, c.name as community_name, p.locked_at is not null as locked, p.deleted_at is not null as deleted
-    from posts p join communities c on c.id = p.community_id where p.public_id = ${publicId}`;
+    from posts p join communities c on c.id = p.community_id
+    where ${byId ? db`p.id = ${name}` : db`p.public_id = ${name}`}`;
   return row;
 }
 

@@ -4,7 +4,7 @@ import {
 } from '@quorum/shared/schemas/posts';
 import type { ModeratedPostsPage, Post, PostsPage } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
-import { presentThreadComment } from '../comments/present.ts';
+import { presentComment } from '../comments/present.ts';
 import { loadCommentsPage } from '../comments/thread.ts';
 import { presentCommunity } from '../communities/present.ts';
 import { getCommunityById } from '../communities/queries.ts';
@@ -84,7 +84,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       return {
         ...presentPost(post, reader),
         ...(community && { community: presentCommunity(community) }),
-        comments: thread.rows.map((row) => presentThreadComment(row, reader)),
+        comments: thread.rows.map((row) => presentComment(row, reader)),
         commentsNext: thread.next,
       };
     };
@@ -96,7 +96,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
         await recordView(sql, member.visit, viewer.id);
         const json = memberPostPageJson(member.page, shared, {
           post: serializerFor(reply, answers.post),
-          comment: serializerFor(reply, answers.threadComment),
+          comment: serializerFor(reply, answers.comment),
         });
         return reply.type('application/json; charset=utf-8').send(json);
       }

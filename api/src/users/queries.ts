@@ -61,7 +61,8 @@ export interface NewUser {
 }
 
 /**
- * Inserts a user. The first account of a new site becomes an admin; the advisory lock makes two
+ * Inserts a user with their private Bookmarks list, so that saving has somewhere to go from the
+ * start. The first account of a new site becomes an admin; the advisory lock makes two
  * simultaneous first sign-ups take turns, so only one of them can be first.
  */
 export async function insertUser(db: Sql, user: NewUser): Promise<{ id: string; isAdmin: boolean } | 'taken'> {
@@ -75,6 +76,7 @@ export async function insertUser(db: Sql, user: NewUser): Promise<{ id: string; 
               not exists (select 1 from users))
       returning id, is_admin`;
     if (!row) throw new Error('insert into users returned nothing');
+    await tx`insert into lists (user_id, name, display_name, public) values (${row.id}, 'bookmarks', 'Bookmarks', false)`;
     return row;
   }) as Promise<{ id: string; isAdmin: boolean } | 'taken'>;
 }

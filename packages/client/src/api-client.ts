@@ -3,8 +3,8 @@
 // ApiError for every non-2xx answer. No UI side effects live here.
 import type {
   AnalyticsEventsPage, BadgeType, Comment, CommentsPage, CommunitiesPage, Community, CommunityRequest, CommunityRequestsPage, CommunitySort,
-  ContentType, Feed, FeedSort, Image, InitialData, IpBlock, IpBlocksPage, List, ListItemsPage, ModeratedPostsPage, Mute, Notification,
-  NotificationsPage, Post, PostsPage, Report, ReportsPage, Rule, SearchPage, SearchSort, SearchSuggestions, SearchType, SiteSettings, ThreadPage, User,
+  ContentType, Feed, FeedSort, Image, InitialData, IpBlock, IpBlocksPage, LinkInfo, List, ListItemsPage, ModeratedPostsPage, Mute, Notification,
+  NotificationsPage, Post, PostsPage, Report, ReportsPage, Rule, SearchPage, SearchSort, SearchSuggestions, SearchType, SiteSettings, User,
   UserFeedPage, UserGroup, UsersPage,
 } from '@quorum/shared/types';
 import type { ANALYTICS_EVENTS, LIST_FILTERS, LIST_ORDERS, MODERATED_POST_FILTERS, REPORT_FILTERS } from '@quorum/shared/constants';
@@ -294,7 +294,7 @@ export function createApiClient(options: ApiClientOptions) {
     /** POST /api/_uploads with the multipart field `image`. */
     uploadImage: (image: File, options: Pick<UploadOptions, 'signal' | 'onProgress'> = {}) =>
       upload<Image>('/api/_uploads', 'image', image, options),
-    getLinkInfo: (url: string) => request<{ title: string | null }>('/api/_link_info', { query: { url } }),
+    getLinkInfo: (url: string) => request<LinkInfo>('/api/_link_info', { query: { url } }),
 
     // Notifications and push
     getNotifications: (next: string | null, signal?: AbortSignal) =>
@@ -314,10 +314,10 @@ export function createApiClient(options: ApiClientOptions) {
 
     // Comments
     getComments: (publicId: string, query: { next?: string | null; parentId?: string }, signal?: AbortSignal) =>
-      request<ThreadPage>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { query, signal }),
+      request<CommentsPage>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { query, signal }),
     /** A comment in its place: the comments above it, the comment and its replies (flat; `next` is null). */
     getCommentThread: (publicId: string, commentId: string, signal?: AbortSignal) =>
-      request<ThreadPage>(`/api/posts/${encodeURIComponent(publicId)}/comments/${encodeURIComponent(commentId)}`, { signal }),
+      request<CommentsPage>(`/api/posts/${encodeURIComponent(publicId)}/comments/${encodeURIComponent(commentId)}`, { signal }),
     createComment: (publicId: string, body: { body: string; parentCommentId?: string | null }, userGroup?: UserGroup, call: CallOptions = {}) =>
       request<Comment>(`/api/posts/${encodeURIComponent(publicId)}/comments`, { method: 'POST', body, query: { userGroup }, ...call }),
     updateComment: (publicId: string, commentId: string, body: string) =>
@@ -365,8 +365,9 @@ export function createApiClient(options: ApiClientOptions) {
     unmuteCommunity: (communityId: string, call: CallOptions = {}) =>
       request<{ success: true }>(`/api/mutes/communities/${encodeURIComponent(communityId)}`, { method: 'DELETE', ...call }),
     getRules: (communityId: string, signal?: AbortSignal) => request<Rule[]>(`/api/communities/${encodeURIComponent(communityId)}/rules`, { signal }),
+    /** Answers all the community's rules in their order, the new one last. */
     createRule: (communityId: string, body: { rule: string; description: string | null }) =>
-      request<Rule>(`/api/communities/${encodeURIComponent(communityId)}/rules`, { method: 'POST', body }),
+      request<Rule[]>(`/api/communities/${encodeURIComponent(communityId)}/rules`, { method: 'POST', body }),
     /** Changes a rule's text and, with `zIndex`, moves it to that place (0 is the first). */
     updateRule: (communityId: string, ruleId: string, body: { rule: string; description: string | null; zIndex?: number }) =>
       request<Rule>(`/api/communities/${encodeURIComponent(communityId)}/rules/${encodeURIComponent(ruleId)}`, { method: 'PUT', body }),
@@ -418,8 +419,9 @@ export function createApiClient(options: ApiClientOptions) {
       query: { sort?: (typeof LIST_ORDERS)[number]; filter?: (typeof LIST_FILTERS)[number] } = {},
       signal?: AbortSignal,
     ) => request<List[]>(`/api/users/${encodeURIComponent(username)}/lists`, { query, signal }),
+    /** Answers all the owner's lists, latest changed first: the new one leads. */
     createList: (username: string, body: Partial<ListBody> & { name: string }) =>
-      request<List>(`/api/users/${encodeURIComponent(username)}/lists`, { method: 'POST', body }),
+      request<List[]>(`/api/users/${encodeURIComponent(username)}/lists`, { method: 'POST', body }),
     getList: (username: string, listName: string, signal?: AbortSignal) =>
       request<List>(`/api/users/${encodeURIComponent(username)}/lists/${encodeURIComponent(listName)}`, { signal }),
     getListItems: (username: string, listName: string, next?: string | null, signal?: AbortSignal) =>
@@ -453,8 +455,11 @@ export function createApiClient(options: ApiClientOptions) {
     getLatestComments: (next?: string | null, signal?: AbortSignal) => request<CommentsPage>('/api/comments', { query: { next }, signal }),
     requestCommunity: (body: { name: string; note?: string | null }) =>
       request<CommunityRequest>('/api/community_requests', { method: 'POST', body }),
-    getCommunityRequests: (next?: string | null, signal?: AbortSignal) =>
-      request<CommunityRequestsPage>('/api/community_requests', { query: { next }, signal }),
+    /** GET /api/community_requests answers a bare array; the next page's cursor comes from its `Link` header. */
+    getCommunityRequests: async (next?: string | null, signal?: AbortSignal): Promise<CommunityRequestsPage> => {
+      const { data, headers } = await sendForAnswer<CommunityRequest[]>('/api/community_requests', { method: 'GET', query: { next }, signal });
+      return { requests: data, next: nextCursor(headers.get('Link')) };
+    },
     deleteCommunityRequest: (id: string) =>
       request<{ success: true }>(`/api/community_requests/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     getIpBlocks: (next?: string | null, signal?: AbortSignal) => request<IpBlocksPage>('/api/ipblocks', { query: { next }, signal }),

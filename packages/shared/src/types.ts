@@ -141,7 +141,7 @@ export interface Post {
   noComments: number;
   newComments: number;
   /** The first page of the thread, on the post's own page. */
-  comments?: ThreadComment[];
+  comments?: Comment[];
   commentsNext?: string | null;
   createdAt: string;
   editedAt: string | null;
@@ -164,7 +164,6 @@ export interface Comment {
   communityName: string;
   author: Pick<Author, 'username' | 'proPic'> | null;
   userDeleted: boolean;
-  /** Left out of a thread's answers (see ThreadComment), as are `contentStripped` and `ancestors`. */
   userGhostId?: string | null;
   userGroup: UserGroup;
   upvotes: number;
@@ -183,16 +182,6 @@ export interface Comment {
   ancestors?: string[];
 }
 
-/** The fields a comment repeats of its post. */
-export type CommentPostFields = 'postId' | 'postPublicId' | 'postTitle' | 'communityId' | 'communityName';
-
-/**
- * A comment as a thread's answers send it (the post's page, pages of the thread, replies, a
- * permalink): the post's fields come once, with the post, and `parentId` builds the tree, so
- * neither they nor `ancestors` repeat in every comment. Nor do `contentStripped` (always equal to
- * `deleted`) and `userGhostId`, which the app does not show.
- */
-export type ThreadComment = Omit<Comment, CommentPostFields | 'ancestors' | 'contentStripped' | 'userGhostId'>;
 
 export interface Rule {
   id: string;
@@ -230,6 +219,7 @@ export interface Notification {
   /** Rendered HTML. */
   title: string;
   toURL: string;
+  /** The actor's picture, else the post's image, else the community's picture, else `/favicon.png`. */
   icons: string[];
 }
 
@@ -334,7 +324,10 @@ export interface CommunityRequest {
   deniedNote: string | null;
 }
 
-/** GET /api/community_requests: newest first. */
+/**
+ * A page of community requests, newest first, as the client reads it: GET /api/community_requests
+ * answers the bare array, and the next page's cursor comes from its `Link` header.
+ */
 export interface CommunityRequestsPage {
   requests: CommunityRequest[];
   next: string | null;
@@ -421,7 +414,8 @@ export interface BssPayload {
 export interface AnalyticsEvent {
   id: string;
   createdAt: string;
-  payload: BssPayload;
+  /** The figures as JSON text (a BssPayload), as the reference answers them. */
+  payload: string;
 }
 
 /** GET /api/analytics/bss: newest first. */
@@ -473,6 +467,12 @@ export interface ModeratedPostsPage extends PostsPage {
   page: number;
 }
 
+/** GET /api/_link_info */
+export interface LinkInfo {
+  /** The page's title; empty when the page has none or could not be read. */
+  title: string;
+}
+
 export interface CommunitiesPage {
   communities: Community[];
   next: string | null;
@@ -480,12 +480,6 @@ export interface CommunitiesPage {
 
 export interface CommentsPage {
   comments: Comment[];
-  next: string | null;
-}
-
-/** A page of a thread, a comment's replies or a permalink's thread. */
-export interface ThreadPage {
-  comments: ThreadComment[];
   next: string | null;
 }
 

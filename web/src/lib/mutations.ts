@@ -81,7 +81,7 @@ export const mutations = {
   ),
   createRule: define(
     ['communities', 'rules', 'create'],
-    ({ communityId, rule, description }: { communityId: string; rule: string; description: string | null }): Promise<Rule> =>
+    ({ communityId, rule, description }: { communityId: string; rule: string; description: string | null }): Promise<Rule[]> =>
       api.createRule(communityId, { rule, description }),
     'always',
   ),
@@ -138,7 +138,7 @@ export const mutations = {
   report: define([...keyRoots.reports, 'create'], ({ type, targetId, reason }: { type: 'post' | 'comment'; targetId: string; reason: number }) =>
     api.report({ type, targetId, reason }),
   ),
-  createList: define([...keyRoots.lists, 'create'], ({ username, body }: { username: string; body: ListBody }): Promise<List> => api.createList(username, body)),
+  createList: define([...keyRoots.lists, 'create'], ({ username, body }: { username: string; body: ListBody }): Promise<List[]> => api.createList(username, body)),
   updateList: define([...keyRoots.lists, 'update'], ({ list, changes }: { list: List; changes: UpdateListBody }): Promise<List> =>
     api.updateList(list.id, changes),
   ),

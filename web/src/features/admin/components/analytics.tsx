@@ -1,9 +1,9 @@
 import { formatCount, formatDate } from '@quorum/shared/format';
-import type { AnalyticsEvent, BssPayload } from '@quorum/shared/types';
+import type { BssPayload } from '@quorum/shared/types';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RetryStatus } from '../../../components/ui/retry-status.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { bssEventsOptions } from '../api/bss-events.ts';
+import { bssEventsOptions, type SiteStats } from '../api/bss-events.ts';
 import { AdminPageHeader } from './admin-layout.tsx';
 import { LineChart } from './line-chart.tsx';
 
@@ -45,12 +45,12 @@ const TABLE_COLUMNS: ReadonlyArray<{ field: Field; label: string }> = [
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function value(event: AnalyticsEvent, field: Field): number {
-  const number = event.payload[field];
+function value(event: SiteStats, field: Field): number {
+  const number = event.figures[field];
   return typeof number === 'number' && Number.isFinite(number) ? number : 0;
 }
 
-function Latest({ event }: { event: AnalyticsEvent }) {
+function Latest({ event }: { event: SiteStats }) {
   return (
     <section className="card" aria-labelledby="bss-latest">
       <h3 id="bss-latest" className="card__title">
@@ -68,7 +68,7 @@ function Latest({ event }: { event: AnalyticsEvent }) {
   );
 }
 
-function EventsTable({ events }: { events: readonly AnalyticsEvent[] }) {
+function EventsTable({ events }: { events: readonly SiteStats[] }) {
   return (
     <details className="card chart-table">
       <summary>The numbers as a table</summary>

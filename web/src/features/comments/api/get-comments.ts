@@ -1,7 +1,6 @@
-import type { CommentsPage } from '@quorum/shared/types';
+import type { CommentsPage, Post } from '@quorum/shared/types';
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { pageOfPost, type ThreadPost } from '../../../lib/thread-comments.ts';
 import { commentKeys } from './keys.ts';
 
 export type CommentPages = InfiniteData<CommentsPage, string | null>;
@@ -11,10 +10,10 @@ export type CommentPages = InfiniteData<CommentsPage, string | null>;
  * first with their replies. The first page also comes with the post; the comments section starts
  * from that one.
  */
-export const commentsOptions = (post: ThreadPost) =>
+export const commentsOptions = (post: Pick<Post, 'publicId'>) =>
   infiniteQueryOptions({
     queryKey: commentKeys.list(post.publicId),
-    queryFn: async ({ pageParam, signal }) => pageOfPost(await api.getComments(post.publicId, { next: pageParam }, signal), post),
+    queryFn: ({ pageParam, signal }) => api.getComments(post.publicId, { next: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next,
   });

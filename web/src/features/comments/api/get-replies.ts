@@ -1,13 +1,13 @@
+import type { Post } from '@quorum/shared/types';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { pageOfPost, type ThreadPost } from '../../../lib/thread-comments.ts';
 import { commentKeys } from './keys.ts';
 
 /** GET /api/posts/{publicId}/comments?parentId=: every reply under a comment (flat), for 'load more replies'. */
-export const repliesOptions = (post: ThreadPost, parentId: string) =>
+export const repliesOptions = (post: Pick<Post, 'publicId'>, parentId: string) =>
   queryOptions({
     queryKey: commentKeys.replies(post.publicId, parentId),
-    queryFn: async ({ signal }) => pageOfPost(await api.getComments(post.publicId, { parentId }, signal), post),
+    queryFn: ({ signal }) => api.getComments(post.publicId, { parentId }, signal),
     // The control that asked shows the failure beside itself.
     meta: { silent: true },
   });

@@ -1,7 +1,6 @@
 import type { CommentsPage, Post } from '@quorum/shared/types';
 import { useInfiniteQuery, useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { pageOfPost } from '../../../lib/thread-comments.ts';
 import { commentThreadOptions } from '../api/get-comment-thread.ts';
 import { commentsOptions } from '../api/get-comments.ts';
 import { repliesOptions } from '../api/get-replies.ts';
@@ -29,7 +28,7 @@ export function useCommentThread({ post, postUpdatedAt, focusId }: CommentThread
 
   const pages = useInfiniteQuery({
     ...commentsOptions(post),
-    initialData: post.comments && { pages: [pageOfPost({ comments: post.comments, next: post.commentsNext ?? null }, post)], pageParams: [null] },
+    initialData: post.comments && { pages: [{ comments: post.comments, next: post.commentsNext ?? null }], pageParams: [null] },
     initialDataUpdatedAt: postUpdatedAt,
   });
 

@@ -1,5 +1,6 @@
+import { DEFAULT_LIST_FILTER, DEFAULT_LIST_ORDER } from '@quorum/shared/constants';
 import type { InitialData, List } from '@quorum/shared/types';
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { updateCachedList } from '../../../lib/cache/list-cache.ts';
 import { initialOptions } from '../../../lib/session/get-initial.ts';
 import { listKeys } from './keys.ts';
@@ -19,6 +20,18 @@ export function storeList(client: QueryClient, list: List): void {
   const detail = listKeys.detail(list.username, list.name);
   if (client.getQueryData(detail) === undefined) client.setQueryData(detail, list);
   void client.invalidateQueries({ queryKey: listKeys.ofUser(list.username) });
+}
+
+/**
+ * All the viewer's lists as creating one answers them (latest changed first): they replace the
+ * lists of the bootstrap data and the owner's index in the default order and filter; the indexes
+ * in other orders and filters, and the lists' pages, are read again.
+ */
+export function storeOwnLists(client: QueryClient, username: string, lists: List[]): void {
+  setOwnLists(client, () => lists);
+  const answered = listKeys.index(username, DEFAULT_LIST_ORDER, DEFAULT_LIST_FILTER);
+  client.setQueryData(answered, lists);
+  void client.invalidateQueries({ queryKey: listKeys.ofUser(username), predicate: (query) => query.queryHash !== hashKey(answered) });
 }
 
 /** The viewer's lists that hold a post or a comment, with `listId` put in or taken out. */

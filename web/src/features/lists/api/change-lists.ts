@@ -1,7 +1,8 @@
 import { ApiError } from '@quorum/client/api-error';
+import type { List } from '@quorum/shared/types';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
-import { setOwnLists, storeList } from './cache.ts';
+import { setOwnLists, storeList, storeOwnLists } from './cache.ts';
 import { listKeys } from './keys.ts';
 
 /** Failures the list form shows under its fields: a taken name, or input the server refused. */
@@ -9,13 +10,18 @@ export function listFormError(error: Error): string | null {
   return error instanceof ApiError && (error.status === 409 || error.status === 400) ? error.message : null;
 }
 
-/** POST /api/users/{username}/lists, then 'List created!'. */
+/** The list just created, found by its name (matched in any case) among the lists the server answered. */
+export function findCreatedList(lists: List[], name: string): List | undefined {
+  return lists.find((list) => list.name.toLowerCase() === name.toLowerCase());
+}
+
+/** POST /api/users/{username}/lists, then 'List created!'. The answer is all the user's lists. */
 export function useCreateList() {
   const alerts = useAlerts();
   return useDefinedMutation(mutations.createList, {
     meta: { handlesError: (error) => listFormError(error) !== null },
-    onSuccess: (list, _variables, _onMutateResult, { client }) => {
-      storeList(client, list);
+    onSuccess: (lists, { username }, _onMutateResult, { client }) => {
+      storeOwnLists(client, username, lists);
       alerts.show('List created!');
     },
   });

@@ -9,7 +9,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { SwitchField } from '../../../components/ui/switch.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
-import { listFormError, useCreateList, useUpdateList } from '../api/change-lists.ts';
+import { findCreatedList, listFormError, useCreateList, useUpdateList } from '../api/change-lists.ts';
 
 /** Only letters, digits, dashes and underscores can be typed into a list's name (its address). */
 function slugCharacters(value: string): string {
@@ -52,7 +52,18 @@ export function ListForm({ list, onDone, onCancel }: ListFormProps) {
     }
     setNameError(null);
     if (list) update.mutate({ list, changes: parsed.output }, { onSuccess: onDone });
-    else if (user) create.mutate({ username: user.username, body: parsed.output }, { onSuccess: onDone });
+    else if (user) {
+      const { name } = parsed.output;
+      create.mutate(
+        { username: user.username, body: parsed.output },
+        {
+          onSuccess: (ownLists) => {
+            const created = findCreatedList(ownLists, name);
+            if (created) onDone(created);
+          },
+        },
+      );
+    }
   };
 
   return (

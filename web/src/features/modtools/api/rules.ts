@@ -18,10 +18,13 @@ async function refreshRules(client: QueryClient, communityId: string): Promise<v
   patchCachedCommunity(client, communityId, { rules });
 }
 
-/** POST /api/communities/{id}/rules: a new rule after the last one. */
+/** POST /api/communities/{id}/rules: a new rule after the last one; the answer is all the rules. */
 export function useCreateRule() {
   return useDefinedMutation(mutations.createRule, {
-    onSuccess: (_rule, { communityId }, _onMutateResult, { client }) => refreshRules(client, communityId),
+    onSuccess: (rules, { communityId }, _onMutateResult, { client }) => {
+      client.setQueryData(rulesOptions(communityId).queryKey, rules);
+      patchCachedCommunity(client, communityId, { rules });
+    },
   });
 }
 

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys } from './keys.ts';
 
-/** GET /api/_link_info?url=: the title of the page at `url`, or null when it has none or cannot be fetched. */
+/** GET /api/_link_info?url=: the title of the page at `url`, empty when it has none or cannot be fetched. */
 export const linkInfoOptions = (url: string) =>
   queryOptions({
     queryKey: postKeys.linkInfo(url),
