@@ -160,6 +160,16 @@ describe('push delivery', () => {
     await t.close();
   });
 
+  it('drops a subscription stored with keys nothing can be encrypted for, without sending anything', async () => {
+    const user = await makeUser(t);
+    await subscribe(t, user, service.url('/bad-keys'));
+    await t.sql`update push_subscriptions set p256dh = 'key', auth = 'secret' where user_id = ${user.user.id}`;
+    await notify(t, user);
+    const left = await eventually(() => t.sql`select 1 from push_subscriptions where user_id = ${user.user.id}`, (rows) => rows.length === 0);
+    expect(left).toHaveLength(0);
+    expect(service.received.filter((push) => push.path === '/bad-keys')).toEqual([]);
+  });
+
   it('does not follow a redirect from a push service', async () => {
     const user = await makeUser(t);
     await subscribe(t, user, `${origin}/moved`);

@@ -88,11 +88,17 @@ export async function sendPush(sql: Sql, options: PushOptions, job: PushJob): Pr
 }
 
 async function deliver(subscription: Subscription, body: string, options: PushOptions, topic: string): Promise<void> {
-  const details = webpush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-    body,
-    { TTL: PUSH_TTL_SECONDS, topic: topic.replaceAll('-', ''), vapidDetails: options.vapid, contentEncoding: 'aes128gcm' },
-  );
+  let details: ReturnType<typeof webpush.generateRequestDetails>;
+  try {
+    details = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      body,
+      { TTL: PUSH_TTL_SECONDS, topic: topic.replaceAll('-', ''), vapidDetails: options.vapid, contentEncoding: 'aes128gcm' },
+    );
+  } catch (error) {
+    // Keys stored before they were checked: nothing can ever be encrypted for them.
+    throw new Undeliverable('the subscription cannot be encrypted for', { cause: error });
+  }
   const url = new URL(details.endpoint);
   const plainAllowed = options.allowPrivate && url.protocol === 'http:';
   if (url.protocol !== 'https:' && !plainAllowed) throw new Undeliverable('a push endpoint must be https');
