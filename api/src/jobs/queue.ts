@@ -1,4 +1,4 @@
-import { PgBoss, type Job, type JobResult, type SendOptions } from 'pg-boss';
+import { PgBoss, type JobResult, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { Sql } from '../db/connect.ts';
 import { bossDatabase } from './boss-db.ts';
 
@@ -87,7 +87,7 @@ export async function startJobQueue(
     await boss.createQueue(name, QUEUE_OPTIONS);
     const fair = typeof handler !== 'function';
     const handle = fair ? handler.handle : handler;
-    const run = async (job: Job<object>): Promise<JobResult> => {
+    const run = async (job: JobWithMetadata<object>): Promise<JobResult> => {
       try {
         await handle(job.data as never);
         return { id: job.id, status: 'completed' };
@@ -99,13 +99,16 @@ export async function startJobQueue(
     // Jobs come in batches, fetched back to back while there is a backlog; each job of a batch
     // succeeds or fails (and is retried) on its own.
     const work = {
-      pollingIntervalSeconds: pollMs / 1000, batchSize: BATCH_SIZE, burstWhenBatchFull: true, perJobResults: true,
+      pollingIntervalSeconds: pollMs / 1000, batchSize: BATCH_SIZE, burstWhenBatchFull: true, perJobResults: true, includeMetadata: true,
       ...(fair && { localConcurrency: FAIR_WORKERS, localGroupConcurrency: 1 }),
     } as const;
-    await boss.work(name, work, async (jobs: Job<object>[]) => {
+    await boss.work(name, work, async (jobs: JobWithMetadata<object>[]) => {
       if (fair) return Promise.all(jobs.map(run));
+      // A batch does not come in the order its jobs were sent: a user's welcome must be told
+      // before the reply that came after it.
+      const inOrder = [...jobs].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
       const results: JobResult[] = [];
-      for (const job of jobs) results.push(await run(job));
+      for (const job of inOrder) results.push(await run(job));
       return results;
     });
   }
