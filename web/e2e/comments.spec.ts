@@ -58,6 +58,37 @@ test('a reader comments, replies three levels deep, edits and deletes', async ({
   await expect(commentItem(page, 'Reply three, edited.')).toHaveAttribute('data-depth', '3');
 });
 
+test('Escape or Cancel in a reply box asks before throwing away what was typed, and focus goes back to Reply', async ({ page }) => {
+  const { post } = await seedPost(page);
+  await seedComment(page, post, 'Which soil do you use?');
+  await newUser(page);
+  await openPost(page, post);
+  const parent = await pinnedComment(page, 'Which soil do you use?');
+  const replyButton = own(parent).getByRole('button', { name: 'Reply' });
+  const discard = page.getByRole('dialog', { name: 'Discard what you wrote?' });
+
+  // An empty box closes at once.
+  await replyButton.click();
+  await own(parent).getByRole('textbox', { name: /^Reply to/ }).press('Escape');
+  await expect(own(parent).getByRole('textbox', { name: /^Reply to/ })).toHaveCount(0);
+  await expect(replyButton).toBeFocused();
+
+  await replyButton.click();
+  const box = own(parent).getByRole('textbox', { name: /^Reply to/ });
+  await box.fill('A peat-free mix, half compost.');
+  await box.press('Escape');
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Keep writing' }).click();
+  await expect(discard).toHaveCount(0);
+  await expect(box).toHaveValue('A peat-free mix, half compost.');
+  await expect(box).toBeFocused();
+
+  await own(parent).getByRole('button', { name: 'Cancel' }).click();
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(own(parent).getByRole('textbox', { name: /^Reply to/ })).toHaveCount(0);
+  await expect(replyButton).toBeFocused();
+});
+
 test('a comment and its replies collapse and expand, from the thread line too', async ({ page }) => {
   const { post } = await seedPost(page);
   await seedChain(page, post, 2, 'Fold');

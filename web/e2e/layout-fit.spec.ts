@@ -88,6 +88,53 @@ test('a long word or URL in a title, body or comment never makes a page scroll s
   }
 });
 
+const CODE_LINE = `const total = ${'a + '.repeat(71)}b;`;
+const CODE_BODY = `Run this:\n\n\`\`\`js\n${CODE_LINE}\nconsole.log(total);\n\`\`\`\n\nOr call \`${'inline_code_'.repeat(20)}\` instead.`;
+
+/** Fails unless every code block in the main column scrolls inside itself rather than widening the page. */
+async function expectCodeBlocksScroll(page: Page, where: string, count: number) {
+  const blocks = page.locator('main pre');
+  await expect(blocks).toHaveCount(count);
+  for (let i = 0; i < count; i++) {
+    // Polled: the block may be rendered anew between finding it and measuring it.
+    await expect
+      .poll(() => blocks.nth(i).evaluate((element) => element.scrollWidth - element.clientWidth), { message: `code block ${i + 1} on ${where} scrolls sideways inside itself` })
+      .toBeGreaterThan(0);
+  }
+}
+
+test('a code block with a long line scrolls inside itself on the post page and the community feed', async ({ page }) => {
+  test.setTimeout(120_000);
+  expect(CODE_LINE).toHaveLength(300);
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('code'), about: null });
+  const post = await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: 'A script that adds up', body: CODE_BODY, community: community.name });
+  await apiAs<Comment>(page, 'POST', `/api/posts/${post.publicId}/comments`, { body: `A shorter way:\n\n${CODE_BODY}`, parentCommentId: null });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+
+      await page.goto(postPath(post));
+      await expect(page.getByText('A shorter way:')).toBeVisible();
+      await expect(page.locator('.markdown__pending')).toHaveCount(0);
+      await page.getByRole('textbox', { name: 'Add a comment' }).fill('Thanks, that works.');
+      await expectNoSidewaysScroll(page, 'the post page');
+      await expectCodeBlocksScroll(page, 'the post page', 2);
+      await expectInsideViewport(page, page.getByRole('button', { name: 'Comment', exact: true }), 'the Comment button');
+      await saveScreen(page, `code-block-post-${width}-${colorScheme}`, { fullPage: true });
+
+      await page.goto(`/${community.name}`);
+      await expect(page.getByRole('article', { name: 'A script that adds up' })).toBeVisible();
+      await expect(page.locator('.markdown__pending')).toHaveCount(0);
+      await expectNoSidewaysScroll(page, 'the community feed');
+      await expectCodeBlocksScroll(page, 'the community feed', 1);
+      await saveScreen(page, `code-block-feed-${width}-${colorScheme}`);
+    }
+  }
+});
+
 test("the post page's right column shows all of its content on desktop", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page, ADMIN.username, ADMIN.password);

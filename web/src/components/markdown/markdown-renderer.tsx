@@ -47,6 +47,8 @@ export function MarkdownRenderer({ children }: { children: string }) {
           ) : (
             <span>{text}</span>
           ),
+        // Focusable, so that a keyboard can scroll a long line into view.
+        pre: ({ children: code }) => <pre tabIndex={0}>{code}</pre>,
         img: ({ src, alt }) => {
           if (typeof src !== 'string' || src === '') return alt ? <span>{alt}</span> : null;
           if (isOwnOrigin(src)) return <img src={src} alt={alt ?? ''} loading="lazy" />;

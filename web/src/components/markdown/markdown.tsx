@@ -7,7 +7,7 @@ const MarkdownRenderer = lazyComponent(async () => (await import('./markdown-ren
 interface MarkdownBodyProps {
   children: string;
   className?: string;
-  /** Spaced blocks, indented lists, quotes and code blocks (posts and comments), not a bare snippet. */
+  /** Spaced blocks, indented lists and quotes (posts and comments), not a bare snippet. */
   rich?: boolean;
 }
 

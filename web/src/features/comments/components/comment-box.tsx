@@ -1,8 +1,9 @@
 import { commentBody } from '@quorum/shared/schemas/comments';
 import type { UserGroup } from '@quorum/shared/types';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import * as v from 'valibot';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import './comments.css';
 
@@ -26,7 +27,8 @@ interface CommentBoxProps {
 
 /**
  * A markdown text box for a comment, a reply or an edit. Ctrl/Cmd+Enter sends it, Escape cancels
- * a reply or an edit; an empty message is refused before it is sent.
+ * a reply or an edit, asking first when that would throw away words; an empty message is refused
+ * before it is sent.
  */
 export function CommentBox({
   label, placeholder, initialBody = '', submitLabel, staffGroups = [], autoFocus = false, pending, serverError, onSubmit, onCancel,
@@ -34,6 +36,8 @@ export function CommentBox({
   const [body, setBody] = useState(initialBody);
   const [group, setGroup] = useState<UserGroup>('normal');
   const [error, setError] = useState<string | null>(null);
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   const errorId = useId();
   const groupId = useId();
   const shownError = error ?? serverError ?? null;
@@ -53,13 +57,24 @@ export function CommentBox({
     });
   };
 
+  // Cancelled once the question has closed: while it is open the rest of the page cannot take focus.
+  useEffect(() => {
+    if (discarding) onCancel?.();
+  }, [discarding, onCancel]);
+
+  const cancel = () => {
+    if (!onCancel) return;
+    if (body.trim() !== '' && body !== initialBody) setAskingToDiscard(true);
+    else onCancel();
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       submit();
     } else if (event.key === 'Escape' && onCancel) {
       event.preventDefault();
-      onCancel();
+      cancel();
     }
   };
 
@@ -104,7 +119,7 @@ export function CommentBox({
         )}
         <span className="comment-box__buttons">
           {onCancel && (
-            <button type="button" className="button button--ghost button--small" onClick={onCancel}>
+            <button type="button" className="button button--ghost button--small" onClick={cancel}>
               Cancel
             </button>
           )}
@@ -113,6 +128,18 @@ export function CommentBox({
           </button>
         </span>
       </div>
+      <ConfirmDialog
+        open={askingToDiscard}
+        title="Discard what you wrote?"
+        confirmLabel="Discard"
+        cancelLabel="Keep writing"
+        danger
+        onConfirm={() => {
+          setAskingToDiscard(false);
+          setDiscarding(true);
+        }}
+        onClose={() => setAskingToDiscard(false)}
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { COLLAPSED_HEIGHT_PX, COMMENT_DEPTH_MAX } from '@quorum/shared/constants';
 import { formatCount, formatDate } from '@quorum/shared/format';
 import type { Comment, UserGroup } from '@quorum/shared/types';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MarkdownBody } from '../../../components/markdown/markdown.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -96,6 +96,7 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
   const [mutedShown, setMutedShown] = useState(false);
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
+  const replyButtonRef = useRef<HTMLButtonElement>(null);
 
   const deleted = comment.deletedAt !== null;
   const name = displayName(comment);
@@ -155,7 +156,13 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
                     <div className="comment__actions">
                       <CommentVotes comment={comment} disabled={post.locked} />
                       {canReply && (
-                        <button type="button" className="action-pill comment__action" aria-expanded={replying} onClick={requireLogin(() => setReplying((value) => !value))}>
+                        <button
+                          ref={replyButtonRef}
+                          type="button"
+                          className="action-pill comment__action"
+                          aria-expanded={replying}
+                          onClick={requireLogin(() => setReplying((value) => !value))}
+                        >
                           <Icon name="comment" size={16} />
                           Reply
                         </button>
@@ -163,7 +170,16 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
                       <CommentMenu comment={comment} isAuthor={isAuthor} onEdit={() => setEditing(true)} />
                     </div>
                   )}
-                  {replying && <ReplyForm parent={comment} parentName={name} onClose={() => setReplying(false)} />}
+                  {replying && (
+                    <ReplyForm
+                      parent={comment}
+                      parentName={name}
+                      onClose={() => {
+                        setReplying(false);
+                        replyButtonRef.current?.focus();
+                      }}
+                    />
+                  )}
                 </>
               )}
             </>
