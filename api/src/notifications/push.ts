@@ -2,12 +2,10 @@
 // a public address (the vetted lookup of outbound/), never following a redirect, within a short deadline.
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
 import type { PushPayload } from '@quorum/shared/types';
 import webpush from 'web-push';
 import type { Sql } from '../db/connect.ts';
-import { isAllowedAddress } from '../outbound/addresses.ts';
-import { AddressRefusedError, checkLiteralHost, systemResolve, vettedLookup, type Resolver } from '../outbound/lookup.ts';
+import { AddressRefusedError, checkLiteralHost, systemResolve, vettedLookup } from '../outbound/lookup.ts';
 import { getNotificationForPush, markPushed } from './queries.ts';
 import { renderNotification } from './render.ts';
 import type { PushJob } from './store.ts';
@@ -16,7 +14,7 @@ import type { PushJob } from './store.ts';
 const PUSH_TTL_SECONDS = 30;
 
 /** How long one push service gets to answer; a push service answers in well under a second. */
-export const PUSH_TIMEOUT_MS = 5_000;
+const PUSH_TIMEOUT_MS = 5_000;
 
 export interface VapidDetails {
   subject: string;
@@ -28,8 +26,6 @@ export interface PushOptions {
   vapid: VapidDetails;
   /** Allow push services on loopback and private networks, over plain http too (tests). */
   allowPrivate: boolean;
-  timeoutMs?: number;
-  resolve?: Resolver;
 }
 
 interface Subscription {
@@ -50,14 +46,13 @@ class Undeliverable extends Error {}
  * Names are vetted again on every push, when they are resolved.
  */
 export function isAcceptableEndpoint(endpoint: string): boolean {
-  let url: URL;
   try {
-    url = new URL(endpoint);
+    const url = new URL(endpoint);
+    checkLiteralHost(url, false);
+    return url.protocol === 'https:';
   } catch {
     return false;
   }
-  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  return url.protocol === 'https:' && (isIP(host) === 0 || isAllowedAddress(host));
 }
 
 /**
@@ -123,8 +118,8 @@ function post(url: URL, headers: Record<string, string>, body: Buffer | null, op
       method: 'POST',
       headers,
       agent: false,
-      lookup: vettedLookup(options.resolve ?? systemResolve, options.allowPrivate),
-      signal: AbortSignal.timeout(options.timeoutMs ?? PUSH_TIMEOUT_MS),
+      lookup: vettedLookup(systemResolve, options.allowPrivate),
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     });
     request.once('response', (response) => {
       resolve(response.statusCode ?? 0);
