@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { SHARE_TARGET_PATH } from '@quorum/shared/share-target';
+import type { AddressBlocker } from './admin/actions.ts';
 import adminRoutes from './admin/routes.ts';
 import analyticsRoutes from './analytics/routes.ts';
 import { scryptCost } from './auth/passwords.ts';
@@ -25,6 +26,7 @@ import { createVisitorCache, dropCookiesFromSharedFile, keepCookiesPrivate } fro
 import { hasWebBuild, sendAppShell, serveWeb, shareTargetFallback } from './http/web.ts';
 import { honourIdempotencyKeys } from './idempotency/hooks.ts';
 import { createIpBlockList, refuseBlockedAddresses } from './ipblocks/enforce.ts';
+import { insertIpBlock } from './ipblocks/queries.ts';
 import ipBlocksRoutes from './ipblocks/routes.ts';
 import imageFileRoutes from './images/file-routes.ts';
 import imagesRoutes from './images/routes.ts';
@@ -228,7 +230,11 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
         maxBytes: config.uploadMaxBytes,
         limits: config.rateLimit ? { upload: LIMITS.upload } : false,
       });
-      await api.register(adminRoutes, { sql, blockList });
+      const blocker: AddressBlocker = {
+        add: async (db, block) => void (await insertIpBlock(db, { ...block, expiresInHours: null })),
+        refresh: () => blockList.refresh(),
+      };
+      await api.register(adminRoutes, { sql, blocker });
       await api.register(communityRequestsRoutes, { sql, limits: config.rateLimit ? { create: LIMITS.communityRequest } : false });
       await api.register(ipBlocksRoutes, { sql, blockList });
       await api.register(analyticsRoutes, { sql, limits: config.rateLimit ? { analytics: LIMITS.analytics } : false });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AnalyticsEventsPage, BssPayload, Community, IpBlocksPage, Post } from '@quorum/shared/types';
-import { ADMIN, apiAs, logIn, logOutViaApi, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
+import { ADMIN, apiAs, fillSignUpForm, logIn, logOutViaApi, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
 
 async function asAdmin(page: Page) {
   await logOutViaApi(page);
@@ -215,12 +215,7 @@ test('an admin bans a user and blocks their last address; a new account from the
     await expect(page.getByText('User banned successfully.')).toBeVisible();
 
     await userPage.goto('/');
-    await userPage.getByRole('button', { name: 'Create account' }).first().click();
-    const signup = userPage.getByRole('dialog');
-    const again = newUsername('again');
-    await signup.getByLabel('Username').fill(again);
-    await signup.getByLabel('Password', { exact: true }).fill('password123');
-    await signup.getByLabel('Repeat password').fill('password123');
+    const signup = await fillSignUpForm(userPage, newUsername('again'));
     await signup.getByRole('button', { name: /sign up|create account/i }).click();
     await expect(signup.getByText('Your network address is blocked from making changes on this site.')).toBeVisible();
   } finally {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import type { Post } from '@quorum/shared/types';
-import { ADMIN, apiAs } from './helpers.ts';
+import { ADMIN, apiAs, saveScreen } from './helpers.ts';
 import { commentItem, newUser, openPost, own, pinnedComment, seedChain, seedComment, seedPost, switchTo } from './post-helpers.ts';
 
 test('a reader comments, replies three levels deep, edits and deletes', async ({ page }) => {
@@ -66,6 +66,8 @@ test('Escape or Cancel in a reply box asks before throwing away what was typed, 
   const parent = await pinnedComment(page, 'Which soil do you use?');
   const replyButton = own(parent).getByRole('button', { name: 'Reply' });
   const discard = page.getByRole('dialog', { name: 'Discard what you wrote?' });
+  const keepWriting = discard.getByRole('button', { name: 'Keep writing' });
+  const textColor = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).color);
 
   // An empty box closes at once.
   await replyButton.click();
@@ -78,6 +80,17 @@ test('Escape or Cancel in a reply box asks before throwing away what was typed, 
   await box.fill('A peat-free mix, half compost.');
   await box.press('Escape');
   await expect(discard).toBeVisible();
+  for (const width of [320, 390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect(discard.getByRole('button', { name: 'Discard' })).toBeInViewport();
+      // Colours ease into a new theme: the screenshot waits for the buttons to reach the dialog's text colour.
+      await expect.poll(async () => (await textColor(keepWriting)) === (await textColor(discard.getByRole('heading')))).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await saveScreen(page, `discard-reply-${width}-${colorScheme}`);
+    }
+  }
   await discard.getByRole('button', { name: 'Keep writing' }).click();
   await expect(discard).toHaveCount(0);
   await expect(box).toHaveValue('A peat-free mix, half compost.');

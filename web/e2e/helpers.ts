@@ -24,13 +24,19 @@ export function newUsername(prefix = 'e2e'): string {
 }
 
 /** Signs up through the Create account modal and waits for the logged-in navbar. */
-export async function signUpInModal(page: Page, username: string, password = 'password123') {
+/** Opens the sign-up form and fills in the name and the password twice; answers the form's dialog. */
+export async function fillSignUpForm(page: Page, username: string, password = 'password123') {
   await page.getByRole('button', { name: 'Create account' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Email (optional)').fill(`${username}@example.com`);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByLabel('Repeat password').fill(password);
+  return dialog;
+}
+
+export async function signUpInModal(page: Page, username: string, password = 'password123') {
+  const dialog = await fillSignUpForm(page, username, password);
+  await dialog.getByLabel('Email (optional)').fill(`${username}@example.com`);
   await dialog.getByRole('button', { name: /sign up|create account/i }).click();
   await expect(page.getByRole('button', { name: `@${username}` })).toBeVisible();
 }

@@ -5,7 +5,7 @@ import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { newUsername } from './helpers.ts';
+import { fillSignUpForm, newUsername } from './helpers.ts';
 
 // A second server of the app whose sign-ups need a captcha. The widget's script is answered by
 // the test (nothing is fetched from the internet): it renders a checkbox that hands out a token,
@@ -157,12 +157,8 @@ test('with a captcha configured, the sign-up form shows the widget and sends its
 test('without a captcha secret, the sign-up form has no widget and signs up without a token', async ({ page }) => {
   // The run's main server has no captcha configured.
   await page.goto('/');
-  await page.getByRole('button', { name: 'Create account' }).first().click();
-  const dialog = page.getByRole('dialog');
   const username = newUsername('nocap');
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Password', { exact: true }).fill('password123');
-  await dialog.getByLabel('Repeat password').fill('password123');
+  const dialog = await fillSignUpForm(page, username);
   await expect(dialog.locator('[data-captcha-sitekey]')).toHaveCount(0);
   const signup = page.waitForRequest((request) => request.url().endsWith('/api/_signup'));
   await dialog.getByRole('button', { name: 'Sign up' }).click();

@@ -2,16 +2,25 @@
 // blocking the address it was last seen from.
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { parseBlockAddress } from '@quorum/shared/ip-blocks';
-import type { Sql } from '../db/connect.ts';
+import type { Db, Sql } from '../db/connect.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import type { IpBlockList } from '../ipblocks/enforce.ts';
-import { insertIpBlock } from '../ipblocks/queries.ts';
 import { queueUserContentDeletion } from '../jobs/admin-jobs.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { getUserByName } from '../users/queries.ts';
 import { banAccount, unbanAccount } from './queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How a ban blocks an address: IP blocks are their own domain, so the app hands bans this
+ * rather than the admin domain reaching into it.
+ */
+export interface AddressBlocker {
+  /** Adds a block that lasts until cancelled, in the caller's transaction. */
+  add(db: Db, block: { ip: string; maskedBits: number; createdBy: string; note: string }): Promise<void>;
+  /** Puts the added blocks in effect; called once they are committed. */
+  refresh(): Promise<void>;
+}
 
 /**
  * Bans a user: they are logged out everywhere and can no longer log in. With `deleteContentDays`
@@ -23,7 +32,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function banUser(
   sql: Sql,
   jobs: Jobs,
-  blockList: IpBlockList,
+  blocker: AddressBlocker,
   admin: { id: string },
   input: { username: string; deleteContentDays?: number | null; blockLastAddress?: boolean },
 ): Promise<void> {
@@ -36,16 +45,10 @@ export async function banUser(
   await sql.begin(async (tx) => {
     await banAccount(tx, user.id);
     if (range) {
-      await insertIpBlock(tx, {
-        ip: range.ip,
-        maskedBits: range.maskedBits,
-        createdBy: admin.id,
-        expiresInHours: null,
-        note: `Last address of @${user.username}, banned.`,
-      });
+      await blocker.add(tx, { ip: range.ip, maskedBits: range.maskedBits, createdBy: admin.id, note: `Last address of @${user.username}, banned.` });
     }
   });
-  if (range) await blockList.refresh();
+  if (range) await blocker.refresh();
   const days = input.deleteContentDays;
   if (days === undefined || days === null) return;
   // The window is fixed now, so that a retried job deletes the same content.

@@ -9,16 +9,15 @@ import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
-import type { IpBlockList } from '../ipblocks/enforce.ts';
-import { banUser, unbanUser } from './actions.ts';
+import { banUser, unbanUser, type AddressBlocker } from './actions.ts';
 
-const adminRoutes: FastifyPluginAsync<{ sql: Sql; blockList: IpBlockList }> = async (app, { sql, blockList }) => {
+const adminRoutes: FastifyPluginAsync<{ sql: Sql; blocker: AddressBlocker }> = async (app, { sql, blocker }) => {
   app.post('/_admin', { schema: sends(answers.success) }, async (request): Promise<{ success: true }> => {
     const admin = requireAdmin(request);
     const body = parse(adminActionBody, request.body);
     switch (body.action) {
       case 'ban_user':
-        await banUser(sql, app.jobs, blockList, admin, body);
+        await banUser(sql, app.jobs, blocker, admin, body);
         return { success: true };
       case 'unban_user':
         await unbanUser(sql, body.username);

@@ -74,6 +74,16 @@ function matching(db: Db, query: Fragment) {
   return db`s.vector @@ ${query} and querytree(${query}) <> 'T'`;
 }
 
+/** The page of the matches `m` after the cursor, by `value`: one more than the page holds. */
+function pageOfMatches(db: Db, search: ContentSearch, value: Fragment) {
+  return db`
+    select m.id, ${value} as sort_value
+    from m
+    where true ${keysetAfter(db, value, db`m.id`, search.after)}
+    order by sort_value desc, m.id desc
+    limit ${search.limit + 1}`;
+}
+
 /** Keeps the newest RANK_CANDIDATES matches when the search ranks them. */
 function candidates(db: Db, search: ContentSearch, id: Fragment) {
   return ranks(search) ? db`order by ${id} desc limit ${RANK_CANDIDATES}` : db``;
@@ -103,13 +113,7 @@ export async function searchPosts(db: Db, search: ContentSearch): Promise<PostHi
             and p.id not in (select post_id from hidden_posts where user_id = ${viewer})`
           : db``}
       ${candidates(db, search, db`p.id`)}
-    ), page as (
-      select m.id, ${value} as sort_value
-      from m
-      where true ${keysetAfter(db, value, db`m.id`, search.after)}
-      order by sort_value desc, m.id desc
-      limit ${search.limit + 1}
-    )
+    ), page as (${pageOfMatches(db, search, value)})
     select page.id, page.sort_value::float8 as sort_value,
       ts_headline('english', ${unmarked(db, db`p.title`)}, ${query}, ${HEADLINE_TITLE}) as title_highlight,
       case when p.body is null or p.body = '' then null
@@ -138,13 +142,7 @@ export async function searchComments(db: Db, search: ContentSearch): Promise<Com
             and cm.community_id not in (select community_id from community_mutes where user_id = ${viewer})`
           : db``}
       ${candidates(db, search, db`cm.id`)}
-    ), page as (
-      select m.id, ${value} as sort_value
-      from m
-      where true ${keysetAfter(db, value, db`m.id`, search.after)}
-      order by sort_value desc, m.id desc
-      limit ${search.limit + 1}
-    )
+    ), page as (${pageOfMatches(db, search, value)})
     select page.id, page.sort_value::float8 as sort_value,
       ts_headline('english', ${unmarked(db, db`cm.body`)}, ${query}, ${HEADLINE_BODY}) as body_highlight
     from page join comments cm on cm.id = page.id
