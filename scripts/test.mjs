@@ -92,10 +92,10 @@ if (await postgresReachable()) {
 console.log('Type-checking…');
 const typecheckCode = await run(join(root, 'node_modules/.bin/tsc'), ['-b']);
 
-// So does the lint of the web app (import direction, rules of hooks, file names).
+// So does the lint of every package (floors and cycles of imports, rules of hooks, file names).
 console.log('Linting…');
-const lintCode = await run(join(root, 'web/node_modules/.bin/eslint'), ['--max-warnings=0', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.'], {
-  cwd: join(root, 'web'),
+const lintCode = await run(join(root, 'scripts/lint/node_modules/.bin/eslint'), ['--max-warnings=0', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.'], {
+  cwd: root,
 });
 
 const vitestJson = join(reports, 'vitest.json');

@@ -5,15 +5,17 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { SHARE_TARGET_PATH } from '@quorum/shared/share-target';
 import type { AddressBlocker } from './admin/actions.ts';
+import { adminJobHandlers } from './admin/jobs.ts';
 import adminRoutes from './admin/routes.ts';
+import { analyticsJobHandlers } from './analytics/jobs.ts';
 import analyticsRoutes from './analytics/routes.ts';
-import { scryptCost } from './auth/passwords.ts';
 import authPlugin from './auth/plugin.ts';
-import authRoutes from './auth/routes.ts';
 import { openRedis } from './cluster/redis.ts';
+import commentsRoutes from './comments/routes.ts';
 import communitiesRoutes from './communities/routes.ts';
 import communityRequestsRoutes from './community-requests/routes.ts';
 import type { Config } from './config.ts';
+import { setGhostSecret } from './content/ghost.ts';
 import type { Sql } from './db/connect.ts';
 import readRouting from './db/read-routing.ts';
 import healthRoutes from './health/routes.ts';
@@ -21,34 +23,35 @@ import { requireAnswerSchemas, serializerOf, type AnswerSchema } from './http/an
 import { refuseNonCanonicalPath } from './http/canonical-path.ts';
 import { answerApiNotFound, answerConnectionError, frameworkErrors, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
 import { tooManyRequests, unsupportedMediaType } from './http/errors.ts';
+import { applyNamedRateLimits, RATE_LIMITS } from './http/rate-limits.ts';
 import { refuseNulInput } from './http/validate.ts';
 import { createVisitorCache, dropCookiesFromSharedFile, keepCookiesPrivate } from './http/visitor-cache.ts';
 import { hasWebBuild, sendAppShell, serveWeb, shareTargetFallback } from './http/web.ts';
 import { honourIdempotencyKeys } from './idempotency/hooks.ts';
-import { createIpBlockList, refuseBlockedAddresses } from './ipblocks/enforce.ts';
-import { insertIpBlock } from './ipblocks/queries.ts';
-import ipBlocksRoutes from './ipblocks/routes.ts';
+import { idempotencyJobHandlers } from './idempotency/jobs.ts';
 import imageFileRoutes from './images/file-routes.ts';
 import imagesRoutes from './images/routes.ts';
 import { createImageStore } from './images/storage.ts';
-import commentsRoutes from './comments/routes.ts';
 import initialRoutes from './initial/routes.ts';
+import { createIpBlockList, refuseBlockedAddresses } from './ipblocks/enforce.ts';
+import { insertIpBlock } from './ipblocks/queries.ts';
+import ipBlocksRoutes from './ipblocks/routes.ts';
+import { registerJobQueue } from './jobs/plugin.ts';
 import { linkImageSaver } from './links/preview.ts';
 import linksRoutes from './links/routes.ts';
 import listsRoutes from './lists/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
-import { adminJobHandlers } from './jobs/admin-jobs.ts';
-import { registerJobQueue } from './jobs/plugin.ts';
 import { notificationJobHandlers, queueVoteNotification } from './notifications/jobs.ts';
 import notificationsRoutes from './notifications/routes.ts';
 import postsRoutes from './posts/routes.ts';
 import reportsRoutes from './reports/routes.ts';
 import searchRoutes from './search/routes.ts';
 import { loadAppSecrets } from './site/app-data.ts';
-import { setGhostSecret } from './users/ghost.ts';
+import siteRoutes from './site/routes.ts';
+import authRoutes from './users/auth-routes.ts';
+import { scryptCost } from './users/passwords.ts';
 import usersRoutes from './users/routes.ts';
 import settingsRoutes from './users/settings-routes.ts';
-import siteRoutes from './site/routes.ts';
 
 /**
  * Addresses of files (the last segment has an extension, like /assets/index-1a2b.js) are never
@@ -101,28 +104,6 @@ export interface AppOptions {
   checkAnswers?: boolean;
 }
 
-// Limits per client address: the global one for every API route, stricter ones for some.
-const LIMITS = {
-  global: { max: 600, timeWindow: '1 minute' },
-  login: { max: 10, timeWindow: '1 minute' },
-  /** Failed logins per username, from any address. */
-  loginFailuresPerName: { max: 10, timeWindow: '15 minutes' },
-  signup: { max: 5, timeWindow: '10 minutes' },
-  notFound: { max: 60, timeWindow: '1 minute' },
-  createPost: { max: 5, timeWindow: '1 minute' },
-  vote: { max: 120, timeWindow: '1 minute' },
-  editContent: { max: 60, timeWindow: '1 minute' },
-  createComment: { max: 20, timeWindow: '1 minute' },
-  settings: { max: 30, timeWindow: '1 minute' },
-  upload: { max: 20, timeWindow: '1 minute' },
-  linkInfo: { max: 30, timeWindow: '1 minute' },
-  analytics: { max: 120, timeWindow: '1 minute' },
-  report: { max: 10, timeWindow: '1 minute' },
-  listWrite: { max: 60, timeWindow: '1 minute' },
-  search: { max: 120, timeWindow: '1 minute' },
-  communityRequest: { max: 5, timeWindow: '12 hours' },
-};
-
 export async function buildApp({ config, sql, replicas = [], logger = false, checkAnswers = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -148,7 +129,17 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
   // Infrastructure
   const vapid = { ...secrets.vapid, subject: config.vapidSubject ?? vapidSubject(config.publicUrl) };
   const push = { vapid, allowPrivate: config.pushAllowPrivate };
-  registerJobQueue(app, sql, (jobs) => ({ ...notificationJobHandlers(sql, jobs, push), ...adminJobHandlers(sql) }), config.jobPollMs);
+  registerJobQueue(
+    app,
+    sql,
+    (jobs) => ({
+      ...notificationJobHandlers(sql, jobs, push),
+      ...adminJobHandlers(sql),
+      ...analyticsJobHandlers(sql),
+      ...idempotencyJobHandlers(sql),
+    }),
+    config.jobPollMs,
+  );
   // Vote notices left by a stop before their job was queued are told once the app is back.
   app.addHook('onReady', () => queueVoteNotification(app.jobs));
   await app.register(fastifyCookie);
@@ -168,9 +159,6 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
   });
 
   // Domain routes
-  const limits = config.rateLimit
-    ? { login: LIMITS.login, loginFailuresPerName: LIMITS.loginFailuresPerName, signup: LIMITS.signup }
-    : false;
   const cost = scryptCost(config.scryptLogN);
   const blockList = createIpBlockList(sql);
   const visitorCache = createVisitorCache(config.visitorCacheMs);
@@ -184,12 +172,13 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
       // Load balancers poll the health check: it answers before any limit or session is looked at.
       await api.register(healthRoutes, { sql, jobs: app.jobs });
       if (config.rateLimit) {
+        applyNamedRateLimits(api);
         // With Redis every process and machine counts against the same limits; without it each
         // process keeps its own counters.
         const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
         if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
         await api.register(fastifyRateLimit, {
-          ...LIMITS.global,
+          ...RATE_LIMITS.global,
           errorResponseBuilder: tooManyRequests,
           ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
         });
@@ -203,7 +192,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
         keepCookiesPrivate(reply);
       });
       api.setNotFoundHandler(
-        { preHandler: config.rateLimit ? api.rateLimit(LIMITS.notFound) : undefined },
+        { preHandler: config.rateLimit ? api.rateLimit(RATE_LIMITS.notFound) : undefined },
         (request, reply) => answerApiNotFound(reply, allowedMethods(request.method, request.url)),
       );
       refuseNulInput(api);
@@ -217,44 +206,40 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
       await api.register(authRoutes, {
         sql,
         cost,
-        limits,
         captcha: config.captchaSecret ? { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl } : undefined,
       });
-      await api.register(usersRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes, limits: config.rateLimit ? { upload: LIMITS.upload } : false });
-      await api.register(settingsRoutes, { sql, cost, limits: config.rateLimit ? { settings: LIMITS.settings } : false });
+      await api.register(usersRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes });
+      await api.register(settingsRoutes, { sql, cost });
       await api.register(siteRoutes, { sql });
       await api.register(mutesRoutes, { sql });
       await api.register(communitiesRoutes, {
         sql,
         store: imageStore,
         maxBytes: config.uploadMaxBytes,
-        limits: config.rateLimit ? { upload: LIMITS.upload } : false,
       });
       const blocker: AddressBlocker = {
         add: async (db, block) => void (await insertIpBlock(db, { ...block, expiresInHours: null })),
         refresh: () => blockList.refresh(),
       };
       await api.register(adminRoutes, { sql, blocker });
-      await api.register(communityRequestsRoutes, { sql, limits: config.rateLimit ? { create: LIMITS.communityRequest } : false });
+      await api.register(communityRequestsRoutes, { sql });
       await api.register(ipBlocksRoutes, { sql, blockList });
-      await api.register(analyticsRoutes, { sql, limits: config.rateLimit ? { analytics: LIMITS.analytics } : false });
-      await api.register(imagesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes, limits: config.rateLimit ? { upload: LIMITS.upload } : false });
-      await api.register(linksRoutes, { allowPrivate: config.linkFetchAllowPrivate, limits: config.rateLimit ? { linkInfo: LIMITS.linkInfo } : false });
+      await api.register(analyticsRoutes, { sql });
+      await api.register(imagesRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes });
+      await api.register(linksRoutes, { allowPrivate: config.linkFetchAllowPrivate });
       await api.register(postsRoutes, {
         sql,
         visitorCache,
         linkImage: linkImageSaver(sql, imageStore, { allowPrivate: config.linkFetchAllowPrivate }),
-        limits: config.rateLimit ? { create: LIMITS.createPost, vote: LIMITS.vote, edit: LIMITS.editContent } : false,
       });
       await api.register(notificationsRoutes, { sql });
       await api.register(commentsRoutes, {
         sql,
         visitorCache,
-        limits: config.rateLimit ? { create: LIMITS.createComment, vote: LIMITS.vote, edit: LIMITS.editContent } : false,
       });
-      await api.register(listsRoutes, { sql, limits: config.rateLimit ? { write: LIMITS.listWrite } : false });
-      await api.register(reportsRoutes, { sql, limits: config.rateLimit ? { report: LIMITS.report } : false });
-      await api.register(searchRoutes, { sql, limits: config.rateLimit ? { search: LIMITS.search } : false, search: { timeoutMs: config.searchTimeoutMs } });
+      await api.register(listsRoutes, { sql });
+      await api.register(reportsRoutes, { sql });
+      await api.register(searchRoutes, { sql, search: { timeoutMs: config.searchTimeoutMs } });
     },
     { prefix: '/api' },
   );

@@ -4,9 +4,9 @@ import { loadConfig, type Config } from './config.ts';
 import { backupEmbeddedDatabase } from './db/backup.ts';
 import { openDatabase, type Sql } from './db/connect.ts';
 import { restoreEmbeddedDatabase } from './db/embedded.ts';
-import { migrate } from './db/migrate.ts';
 import { cleanImages } from './images/cleanup.ts';
 import { createImageStore } from './images/storage.ts';
+import { migrate } from './schema.ts';
 import { runSeed, SEED_USAGE } from './seed/command.ts';
 import { setAdmin } from './users/queries.ts';
 

@@ -2,7 +2,6 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UPLOAD_MAX_BYTES } from '@quorum/shared/constants';
-import { DEFAULT_SCRYPT_LOG_N } from './auth/passwords.ts';
 import { apiDir } from './paths.ts';
 
 export interface Config {
@@ -99,6 +98,9 @@ function workers(value: string | undefined): number {
   if (n < 1) throw new Error('WORKERS must be a whole number of at least 1, or "auto".');
   return n;
 }
+
+/** scrypt's cost of new password hashes is 2^17 unless SCRYPT_LOG_N says otherwise. */
+export const DEFAULT_SCRYPT_LOG_N = 17;
 
 function scryptLogN(value: string | undefined): number {
   const logN = integer(value, DEFAULT_SCRYPT_LOG_N, 'SCRYPT_LOG_N');

@@ -1,13 +1,15 @@
 import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
+import { JOB_SITE_STATS } from './analytics/jobs.ts';
 import { buildApp } from './app.ts';
 import { planWorkers, runPrimary } from './cluster/workers.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/connect.ts';
-import { migrate } from './db/migrate.ts';
+import { JOB_EXPIRED_IDEMPOTENCY_KEYS } from './idempotency/jobs.ts';
 import { startImageCleanup } from './images/cleanup.ts';
 import { createImageStore } from './images/storage.ts';
-import { startHourlyJobs } from './jobs/admin-jobs.ts';
+import { startHourlyJobs } from './jobs/hourly.ts';
+import { migrate } from './schema.ts';
 
 /** One API process: the database, the app, its background work, and a graceful stop. */
 async function serve(config: Config): Promise<void> {
@@ -28,7 +30,7 @@ async function serve(config: Config): Promise<void> {
   const stopImageCleanup = startImageCleanup(database.sql, createImageStore(config), app.log);
   // The job queue starts once the app is ready.
   await app.ready();
-  const stopHourlyJobs = startHourlyJobs(app.jobs, app.log);
+  const stopHourlyJobs = startHourlyJobs(app.jobs, app.log, [JOB_SITE_STATS, JOB_EXPIRED_IDEMPOTENCY_KEYS]);
 
   // A worker of several drains on its first SIGTERM. Supervisors often signal the whole process
   // group (a terminal's Ctrl-C does too) and the primary forwards the signal as well: a worker

@@ -5,7 +5,7 @@ import type { Comment, Post } from '@quorum/shared/types';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { Browser, buildTestApp, signUp, uniqueName, type TestApp } from './helpers/app.ts';
-import { makeAdmin, makeCommunity, makeUpload } from './helpers/factories.ts';
+import { insertCommunity, makeComment, makePost, makeUpload, member } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -256,8 +256,7 @@ describe('GET /api/_user and /api/users/{username}', () => {
     const { browser: normal } = await signUp(t.app);
     expect((await normal.get(`/api/users/${username}?adminsView=true`)).statusCode).toBe(403);
 
-    const { browser: admin, username: adminName } = await signUp(t.app);
-    await t.sql`update users set is_admin = true where username = ${adminName}`;
+    const { browser: admin } = await member(t, { admin: true });
     const body = (await admin.get(`/api/users/${username}?adminsView=true`)).json();
     expect(body).toHaveProperty('createdIP', '127.0.0.1');
     expect(body).toHaveProperty('email');
@@ -267,12 +266,12 @@ describe('GET /api/_user and /api/users/{username}', () => {
 describe('ghost ids of deleted accounts', () => {
   it('are keyed with the site secret: not the SHA-1 of public ids, stable across reads and restarts, one per thread', async () => {
     const owner = await signUp(t.app);
-    const community = await makeCommunity(t.sql);
+    const community = await insertCommunity(t.sql);
     await owner.browser.post('/api/_joinCommunity', { communityId: community.id, leave: false });
-    const write = async (title: string) => (await owner.browser.post('/api/posts', { title, community: community.name })).json<Post>();
+    const write = (title: string) => makePost(owner.browser, community.name, { title });
     const first = await write('First thread');
     const second = await write('Second thread');
-    const said = (await owner.browser.post(`/api/posts/${first.publicId}/comments`, { body: 'Under the first' })).json<Comment>();
+    const said = await makeComment(owner.browser, first, 'Under the first');
     const deleted = await owner.browser.request('DELETE', `/api/users/${owner.username}`, { body: { password: owner.password } });
     expect(deleted.statusCode).toBe(200);
 
@@ -286,8 +285,7 @@ describe('ghost ids of deleted accounts', () => {
     expect(await ghostOf(t.app, second)).toMatch(/^[0-9a-f]{8}$/);
     expect(await ghostOf(t.app, second)).not.toBe(ghost);
 
-    const boss = await signUp(t.app);
-    await makeAdmin(t.sql, boss.user.id);
+    const boss = await member(t, { admin: true });
     const latest = (await boss.browser.get('/api/comments')).json<{ comments: Comment[] }>().comments;
     expect(latest.find((comment) => comment.id === said.id)?.userGhostId).toBe(ghost);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpBlock, IpBlocksPage, Post } from '@quorum/shared/types';
 import { Browser, buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
-import { makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './community-factories.ts';
+import { makeAdmin, makeComment, makeCommunity, makePost, makeUser, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -23,17 +23,11 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   }
 }
 
-async function postBy(user: SignedUp, title = 'A post to keep or not'): Promise<Post> {
-  const response = await user.browser.post('/api/posts', { community: communityName, title, body: 'Words of the post.' });
-  expect(response.statusCode).toBe(201);
-  return response.json();
-}
+const postBy = (user: SignedUp, title = 'A post to keep or not') =>
+  makePost(user.browser, communityName, { title, body: 'Words of the post.' });
 
-async function commentBy(user: SignedUp, post: Post): Promise<string> {
-  const response = await user.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'Words of the comment.' });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>().id;
-}
+/** The id of a new comment by `user` under `post`. */
+const commentBy = async (user: SignedUp, post: Post) => (await makeComment(user.browser, post, 'Words of the comment.')).id;
 
 /** Moves a post or comment `days` into the past. */
 async function age(table: 'posts' | 'comments', id: string, days: number): Promise<void> {

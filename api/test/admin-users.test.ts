@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { User, UsersPage } from '@quorum/shared/types';
 import { Browser, buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
-import { makeAdmin, makeUser, type SignedUp } from './community-factories.ts';
+import { makeAdmin, makeUser, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let admin: SignedUp;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsEventsPage, BssPayload, Post } from '@quorum/shared/types';
 import { recordSiteStats } from '../src/analytics/bss.ts';
-import { queueSiteStats } from '../src/jobs/admin-jobs.ts';
+import { JOB_SITE_STATS } from '../src/analytics/jobs.ts';
+import { queueHourlyJob } from '../src/jobs/hourly.ts';
+import { makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './community-factories.ts';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -85,7 +86,7 @@ describe('the hourly site statistics', () => {
     expect(await count()).toBe(before + 1);
 
     const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
-    await queueSiteStats(t.app.jobs, hour);
+    await queueHourlyJob(t.app.jobs, JOB_SITE_STATS, hour);
     const deadline = Date.now() + 20_000;
     while ((await count()) === before + 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await count()).toBe(before + 2);

@@ -2,7 +2,7 @@
 // except asking for a community, which every logged-in user may do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, uniqueName, type TestApp, type TestResponse } from './helpers/app.ts';
-import { makeUser } from './community-factories.ts';
+import { makeUser } from './helpers/factories.ts';
 import { ADMIN_ONLY, makeCast, ROLES, type Actor, type Cast, type Role } from './helpers/roles.ts';
 
 let t: TestApp;

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Comment, Post, Report, Rule } from '@quorum/shared/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, type SignedUp } from './community-factories.ts';
 import { buildTestApp, type TestApp, type TestResponse } from './helpers/app.ts';
+import { makeComment, makePost, makeUser, type SignedUp } from './helpers/factories.ts';
 import { ADMIN_ONLY, makeCast, ROLES, type Actor, type Cast, type Role } from './helpers/roles.ts';
 
 let t: TestApp;
@@ -38,17 +38,11 @@ const AS_MODS: Table = { ...modsOnly(), admin: 403 };
 
 const base = () => `/api/communities/${cast.community.id}`;
 
-async function freshPost(): Promise<Post> {
-  const response = await writer.browser.post('/api/posts', { community: cast.community.name, title: 'A post to act on', body: 'Text' });
-  expect(response.statusCode).toBe(201);
-  return response.json();
-}
+const freshPost = () => makePost(writer.browser, cast.community.name, { title: 'A post to act on', body: 'Text' });
 
 async function freshComment(): Promise<{ post: Post; comment: Comment }> {
   const post = await freshPost();
-  const response = await writer.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'A comment to act on' });
-  expect(response.statusCode).toBe(201);
-  return { post, comment: response.json() };
+  return { post, comment: await makeComment(writer.browser, post, 'A comment to act on') };
 }
 
 /** A new user made a mod of the cast's community, the most junior one. */

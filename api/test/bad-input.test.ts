@@ -12,8 +12,8 @@ import * as notificationSchemas from '@quorum/shared/schemas/notifications';
 import * as postSchemas from '@quorum/shared/schemas/posts';
 import * as userSchemas from '@quorum/shared/schemas/users';
 import { SHARE_TARGET_PATH } from '@quorum/shared/share-target';
-import { makeAdmin } from './community-factories.ts';
 import { Browser, buildTestApp, type TestApp, type TestResponse } from './helpers/app.ts';
+import { makeAdmin, makeCommunity, makePost } from './helpers/factories.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 interface Route {
@@ -119,8 +119,8 @@ let real: Record<string, string>;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await makeAdmin(t, 1000);
-  const community = (await admin.browser.post('/api/communities', { name: `walk${process.pid % 10000}`, about: '' })).json<{ id: string; name: string }>();
-  const post = (await admin.browser.post('/api/posts', { title: 'A post to walk', community: community.name })).json<{ id: string; publicId: string }>();
+  const community = await makeCommunity(admin.browser, { name: `walk${process.pid % 10000}`, about: '' });
+  const post = await makePost(admin.browser, community.name, { title: 'A post to walk' });
   const comment = (await admin.browser.post(`/api/posts/${post.id}/comments`, { body: 'A comment' })).json<{ id: string }>();
   real = {
     username: admin.username, name: community.name, communityId: community.id, publicId: post.publicId, postId: post.id,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_REPLIES_PER_COMMENT, COMMENT_REPLIES_PER_PAGE, COMMENTS_PAGE_SIZE } from '@quorum/shared/constants';
-import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { makeAdmin, makeCommunity, userId } from './helpers/factories.ts';
+import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
+import { makeThread, member, setAdmin, type Member } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,19 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Session = Awaited<ReturnType<typeof member>>;
+type Session = Member;
 
-async function member() {
-  const session = await signUp(t.app);
-  return { ...session, id: await userId(t.sql, session.username) };
-}
-
-async function thread(options: { modId?: string } = {}) {
-  const author = await member();
-  const community = await makeCommunity(t.sql, { modId: options.modId });
-  const post = (await author.browser.post('/api/posts', { title: 'Discuss this', community: community.name })).json();
-  return { author, community, post };
-}
+const thread = (options: { modId?: string } = {}) => makeThread(t, { title: 'Discuss this', ...options });
 
 function comment(session: { browser: Browser }, publicId: string, body: string, parentCommentId?: string, query = '') {
   return session.browser.post(`/api/posts/${publicId}/comments${query}`, { body, parentCommentId });
@@ -38,7 +28,7 @@ describe('writing comments', () => {
     const { post } = await thread();
     const visitor = await new Browser(t.app).open();
     expect((await comment({ browser: visitor }, post.publicId, 'Hello')).statusCode).toBe(401);
-    const user = await member();
+    const user = await member(t);
     expect((await user.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'Hi' }, { csrf: false })).statusCode).toBe(403);
   });
 
@@ -49,7 +39,7 @@ describe('writing comments', () => {
     [{ body: 'x'.repeat(20_001) }, 'Comment is too long (20000 characters at most).'],
   ])('answers 400 for %j', async (body, message) => {
     const { post } = await thread();
-    const user = await member();
+    const user = await member(t);
     const response = await user.browser.post(`/api/posts/${post.publicId}/comments`, body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
@@ -57,7 +47,7 @@ describe('writing comments', () => {
 
   it('comments and replies, keeping every counter exact', async () => {
     const { post, author } = await thread();
-    const user = await member();
+    const user = await member(t);
     const before = await counts(post.id);
     const top = await comment(user, post.publicId, 'First!');
     expect(top.statusCode).toBe(201);
@@ -84,7 +74,7 @@ describe('writing comments', () => {
 
   it('allows depth 15 and refuses depth 16 with "Thread too deep."', async () => {
     const { post } = await thread();
-    const user = await member();
+    const user = await member(t);
     let parent: string | undefined;
     for (let depth = 0; depth <= 15; depth++) {
       const response = await comment(user, post.publicId, `Depth ${depth}`, parent);
@@ -99,7 +89,7 @@ describe('writing comments', () => {
 
   it('refuses replies to deleted comments and comments on deleted posts', async () => {
     const { post, author } = await thread();
-    const user = await member();
+    const user = await member(t);
     const top = (await comment(user, post.publicId, 'Soon gone')).json();
     await user.browser.request('DELETE', `/api/posts/${post.publicId}/comments/${top.id}`);
     expect((await comment(author, post.publicId, 'Reply', top.id)).statusCode).toBe(403);
@@ -110,19 +100,19 @@ describe('writing comments', () => {
   it('refuses a parent from another post and unknown posts', async () => {
     const one = await thread();
     const two = await thread();
-    const user = await member();
+    const user = await member(t);
     const elsewhere = (await comment(user, one.post.publicId, 'Over here')).json();
     expect((await comment(user, two.post.publicId, 'Reply', elsewhere.id)).statusCode).toBe(404);
     expect((await comment(user, 'nosuchid', 'Hello')).statusCode).toBe(404);
   });
 
   it('on locked posts lets only mods and admins comment', async () => {
-    const mod = await member();
-    const admin = await member();
-    await makeAdmin(t.sql, admin.id);
+    const mod = await member(t);
+    const admin = await member(t);
+    await setAdmin(t.sql, admin.id);
     const { post } = await thread({ modId: mod.id });
     await mod.browser.request('PUT', `/api/posts/${post.publicId}?action=lock&lockAs=mods`);
-    const user = await member();
+    const user = await member(t);
     const refused = await comment(user, post.publicId, 'Let me speak');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('post_locked');
@@ -132,7 +122,7 @@ describe('writing comments', () => {
 
   it('refuses users banned from the community with banned_from_community', async () => {
     const { post, community } = await thread();
-    const user = await member();
+    const user = await member(t);
     await t.sql`insert into community_bans (community_id, user_id) values (${community.id}, ${user.id})`;
     const response = await comment(user, post.publicId, 'Hi');
     expect(response.statusCode).toBe(403);
@@ -141,9 +131,9 @@ describe('writing comments', () => {
 
   it('keeps counts exact under concurrent replies', async () => {
     const { post } = await thread();
-    const first = await member();
+    const first = await member(t);
     const top = (await comment(first, post.publicId, 'Reply to me')).json();
-    const users = await Promise.all(Array.from({ length: 10 }, () => member()));
+    const users = await Promise.all(Array.from({ length: 10 }, () => member(t)));
     const responses = await Promise.all(users.map((u, i) => comment(u, post.publicId, `Reply ${i}`, top.id)));
     expect(responses.every((r) => r.statusCode === 201)).toBe(true);
     const [row] = await t.sql<{ noReplies: number; noRepliesDirect: number }[]>`
@@ -179,7 +169,7 @@ describe('reading threads', () => {
 
   it('brings replies with their top-level comments and a subtree on demand', async () => {
     const { post } = await thread();
-    const user = await member();
+    const user = await member(t);
     const top = (await comment(user, post.publicId, 'Root')).json();
     const child = (await comment(user, post.publicId, 'Child', top.id)).json();
     const grandchild = (await comment(user, post.publicId, 'Grandchild', child.id)).json();
@@ -195,7 +185,7 @@ describe('reading threads', () => {
 
   it('sends every field of the specification with the comments of every thread answer, as with a comment alone', async () => {
     const { post } = await thread();
-    const user = await member();
+    const user = await member(t);
     const top = (await comment(user, post.publicId, 'Root')).json();
     const reply = (await comment(user, post.publicId, 'Reply', top.id)).json();
     // Written alone, a comment carries them.
@@ -260,7 +250,7 @@ describe('reading threads', () => {
 
   it('brings the best COMMENT_REPLIES_PER_COMMENT replies of each comment, level by level, and long chains whole', async () => {
     const { post, author } = await thread();
-    const user = await member();
+    const user = await member(t);
     const busy = (await comment(user, post.publicId, 'Busy root')).json();
     // Twelve direct replies to the busy root, and a reply under each of them.
     const direct = await t.sql<{ id: string }[]>`
@@ -300,7 +290,7 @@ describe('reading threads', () => {
 
   it('gives one comment in its place: the comments above it, itself and its replies', async () => {
     const { post } = await thread();
-    const user = await member();
+    const user = await member(t);
     const top = (await comment(user, post.publicId, 'Root')).json();
     const child = (await comment(user, post.publicId, 'Child', top.id)).json();
     const focused = (await comment(user, post.publicId, 'Focused', child.id)).json();
@@ -322,8 +312,8 @@ describe('reading threads', () => {
 
   it('counts comments new since the viewer’s last visit', async () => {
     const { post } = await thread();
-    const reader = await member();
-    const writer = await member();
+    const reader = await member(t);
+    const writer = await member(t);
     const firstVisit = (await reader.browser.get(`/api/posts/${post.publicId}`)).json();
     expect(firstVisit).toMatchObject({ lastVisitAt: null, newComments: 0 });
     await comment(writer, post.publicId, 'Something new');
@@ -349,8 +339,8 @@ describe('reading threads', () => {
 
   it('flags comments by muted users for the viewer only', async () => {
     const { post } = await thread();
-    const viewer = await member();
-    const muted = await member();
+    const viewer = await member(t);
+    const muted = await member(t);
     const c = (await comment(muted, post.publicId, 'You muted me')).json();
     await t.sql`insert into user_mutes (user_id, muted_user_id) values (${viewer.id}, ${muted.id})`;
     const mine = (await viewer.browser.get(`/api/posts/${post.publicId}/comments`)).json().comments;
@@ -368,8 +358,8 @@ describe('reading threads', () => {
 describe('editing, deleting and voting', () => {
   it('lets only the author edit, and shows editedAt only after five minutes', async () => {
     const { post } = await thread();
-    const user = await member();
-    const other = await member();
+    const user = await member(t);
+    const other = await member(t);
     const c = (await comment(user, post.publicId, 'Tpyo')).json();
     const url = `/api/posts/${post.publicId}/comments/${c.id}`;
     expect((await other.browser.request('PUT', url, { body: { body: 'Hacked' } })).statusCode).toBe(403);
@@ -382,11 +372,11 @@ describe('editing, deleting and voting', () => {
   });
 
   it('keeps comments under a locked or deleted post as they are, but for mods and admins', async () => {
-    const mod = await member();
-    const admin = await member();
-    await makeAdmin(t.sql, admin.id);
+    const mod = await member(t);
+    const admin = await member(t);
+    await setAdmin(t.sql, admin.id);
     const { author, post } = await thread({ modId: mod.id });
-    const user = await member();
+    const user = await member(t);
     const written = await Promise.all([user, mod, admin].map(async (s) => (await comment(s, post.publicId, 'Before')).json()));
     const edit = (s: Session, id: string, body: string) =>
       s.browser.request('PUT', `/api/posts/${post.publicId}/comments/${id}`, { body: { body } });
@@ -411,12 +401,12 @@ describe('editing, deleting and voting', () => {
   });
 
   it('deletes as the author, mods or admins; strips the body and keeps the place', async () => {
-    const mod = await member();
-    const admin = await member();
-    await makeAdmin(t.sql, admin.id);
+    const mod = await member(t);
+    const admin = await member(t);
+    await setAdmin(t.sql, admin.id);
     const { post } = await thread({ modId: mod.id });
-    const user = await member();
-    const stranger = await member();
+    const user = await member(t);
+    const stranger = await member(t);
     const target = (await comment(user, post.publicId, 'Questionable')).json();
     const reply = (await comment(stranger, post.publicId, 'Reply stays', target.id)).json();
     const url = `/api/posts/${post.publicId}/comments/${target.id}`;
@@ -455,8 +445,8 @@ describe('editing, deleting and voting', () => {
 
   it('votes with the state machine and gives the author points', async () => {
     const { post } = await thread();
-    const author = await member();
-    const voter = await member();
+    const author = await member(t);
+    const voter = await member(t);
     const c = (await comment(author, post.publicId, 'Vote me')).json();
     const vote = async (up: boolean) => (await voter.browser.post('/api/_commentVote', { commentId: c.id, up })).json();
     expect(await vote(true)).toMatchObject({ upvotes: 2, downvotes: 0, userVoted: true, userVotedUp: true });
@@ -470,11 +460,11 @@ describe('editing, deleting and voting', () => {
 
   it('lists the latest comments for admins only', async () => {
     const { post } = await thread();
-    const user: Session = await member();
+    const user: Session = await member(t);
     const made = [];
     for (let i = 0; i < 3; i++) made.push((await comment(user, post.publicId, `Latest ${i}`)).json().id);
     expect((await user.browser.get('/api/comments')).statusCode).toBe(403);
-    await makeAdmin(t.sql, user.id);
+    await setAdmin(t.sql, user.id);
     const page = (await user.browser.get('/api/comments')).json();
     const newest = await t.sql<{ id: string }[]>`select id from comments order by id desc limit 3`;
     expect(page.comments.slice(0, 3).map((c: { id: string }) => c.id)).toEqual(newest.map((r) => r.id));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community } from '@quorum/shared/types';
 import { nextCursor } from '@quorum/client/api-client';
 import { buildTestApp, type Browser, type TestApp } from './helpers/app.ts';
-import { makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './community-factories.ts';
+import { makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let admin: SignedUp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Community } from '@quorum/shared/types';
 import { buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
-import { makeAdmin, makeCommunity, makeUser, put, visitor, type SignedUp } from './community-factories.ts';
+import { makeAdmin, makeCommunity, makeUser, put, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let admin: SignedUp;

@@ -1,7 +1,7 @@
 import type { Comment, Community, Post, User } from '@quorum/shared/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './community-factories.ts';
 import { buildTestApp, type Browser, type TestApp } from './helpers/app.ts';
+import { makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let admin: SignedUp;

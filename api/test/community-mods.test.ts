@@ -1,8 +1,7 @@
 import type { Community, NotificationsPage, User } from '@quorum/shared/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { del, makeAdmin, makeCommunity, makeUser, put, visitor, type SignedUp } from './community-factories.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { makeCommunity as insertCommunity } from './helpers/factories.ts';
+import { del, insertCommunity, makeAdmin, makeCommunity, makeUser, put, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let admin: SignedUp;

@@ -1,7 +1,7 @@
-import type { Comment, Community, Post, Report, ReportsPage } from '@quorum/shared/types';
+import type { Community, Post, Report, ReportsPage } from '@quorum/shared/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './community-factories.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { makeAdmin, makeComment, makeCommunity, makePost, makeUser, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -29,17 +29,10 @@ async function setting(): Promise<Setting> {
   return { community, mod, author };
 }
 
-async function postBy(author: SignedUp, community: Community, title = 'Reported post'): Promise<Post> {
-  const response = await author.browser.post('/api/posts', { community: community.name, title, body: 'Body text' });
-  expect(response.statusCode).toBe(201);
-  return response.json();
-}
+const postBy = (author: SignedUp, community: Community, title = 'Reported post') =>
+  makePost(author.browser, community.name, { title, body: 'Body text' });
 
-async function commentBy(author: SignedUp, post: Post): Promise<Comment> {
-  const response = await author.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'Reported comment' });
-  expect(response.statusCode).toBe(201);
-  return response.json();
-}
+const commentBy = (author: SignedUp, post: Post) => makeComment(author.browser, post, 'Reported comment');
 
 async function report(type: 'post' | 'comment', targetId: string, by = reporter, reason = 2): Promise<Report> {
   const response = await by.browser.post('/api/_report', { type, targetId, reason, description: 'Look at this' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextCursor } from '@quorum/client/api-client';
 import type { CommunityRequest } from '@quorum/shared/types';
 import { buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
-import { del, makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './community-factories.ts';
+import { del, makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let admin: SignedUp;

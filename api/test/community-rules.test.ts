@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Community, Rule } from '@quorum/shared/types';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { del, makeAdmin, makeCommunity, makeUser, put, visitor, type SignedUp } from './community-factories.ts';
+import { del, makeAdmin, makeCommunity, makeUser, put, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let admin: SignedUp;

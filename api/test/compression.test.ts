@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { joinCommunity, makeCommunity, userId } from './helpers/factories.ts';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { insertCommunity, member } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,9 +11,8 @@ afterAll(() => t.close());
 
 describe('compressed answers', () => {
   it('come as brotli or gzip, as the client accepts, when over 1 KB; small ones and other clients get plain JSON', async () => {
-    const community = await makeCommunity(t.sql);
-    const author = await signUp(t.app);
-    await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
+    const community = await insertCommunity(t.sql);
+    const author = await member(t, { joins: community.id });
     for (const title of ['One', 'Two', 'Three']) {
       const body = `${title}: ${'a few words to read. '.repeat(40)}`;
       expect((await author.browser.post('/api/posts', { title, body, community: community.name })).statusCode).toBe(201);

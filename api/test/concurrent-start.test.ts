@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSql } from '../src/db/connect.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrate } from '../src/schema.ts';
 import { testServerUrl, withDatabase } from './helpers/database.ts';
 import { startApiProcess, TEST_PORTS, waitFor } from './helpers/processes.ts';
 

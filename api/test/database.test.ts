@@ -1,7 +1,7 @@
 // The migrations, on either database.
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../src/db/migrate.ts';
+import { migrate } from '../src/schema.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 
 describe('migrations', () => {

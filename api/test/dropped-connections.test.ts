@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.ts';
 import { createSql, type Sql } from '../src/db/connect.ts';
 import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
 import { testDbKind, testServerUrl, withDatabase } from './helpers/database.ts';
-import { makeCommunity } from './helpers/factories.ts';
+import { insertCommunity } from './helpers/factories.ts';
 
 describe.skipIf(testDbKind() !== 'postgres')('connections the database server drops', () => {
   let t: TestApp;
@@ -23,7 +23,7 @@ describe.skipIf(testDbKind() !== 'postgres')('connections the database server dr
   });
 
   it('answer the request caught by the drop 503 with Retry-After, and the next ones as before', async () => {
-    const community = await makeCommunity(t.sql);
+    const community = await insertCommunity(t.sql);
     const url = `/api/posts?communityId=${community.id}&sort=latest`;
     const visitor = await new Browser(t.app).open();
     expect((await visitor.get(url)).statusCode).toBe(200);
@@ -63,7 +63,7 @@ describe.skipIf(testDbKind() !== 'postgres')('connections the database server dr
     try {
       const [setting] = await timed<{ statementTimeout: string }[]>`show statement_timeout`;
       expect(setting?.statementTimeout).toBe('300ms');
-      const community = await makeCommunity(t.sql);
+      const community = await insertCommunity(t.sql);
       const visitor = await new Browser(app).open();
       const url = `/api/posts?communityId=${community.id}&sort=latest`;
       await other.begin(async (tx) => {

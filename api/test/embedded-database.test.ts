@@ -1,14 +1,14 @@
 // The embedded database process (runs in the embedded-database project only).
-import { existsSync, lstatSync, readFileSync, readlinkSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
 import { createEmbeddedSql, openDatabase } from '../src/db/connect.ts';
 import { DurableNodeFS, durableStartParams } from '../src/db/durable-fs.mjs';
 import { embeddedPaths, socketDirProblem } from '../src/db/embedded.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { PGlite } from '@electric-sql/pglite';
+import { migrate } from '../src/schema.ts';
 import { copyTemplate, databaseProcessId } from './helpers/embedded.ts';
 
 /** Inodes of the sockets that process `pid` has open. */

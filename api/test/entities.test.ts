@@ -2,7 +2,7 @@
 // written against the specification finds each one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { makeAdmin, makeCommunity, makeUser } from './community-factories.ts';
+import { makeAdmin, makeCommunity, makeUser } from './helpers/factories.ts';
 
 const FIELDS = {
   user: [

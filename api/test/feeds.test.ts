@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { joinCommunity, makeAdmin, makeCommunity, userId } from './helpers/factories.ts';
+import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
+import { insertCommunity, joinCommunity, member, setAdmin } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-async function member() {
-  const session = await signUp(t.app);
-  return { ...session, id: await userId(t.sql, session.username) };
-}
 
 /** Inserts posts straight into the database with chosen ranks, for feed tests. */
 async function seedPosts(
@@ -53,8 +48,8 @@ async function walk(browser: Browser, query: string, limit: number) {
 
 describe('cursor walks', () => {
   it('visit every post exactly once in order, for every sort, with ties', async () => {
-    const author = await member();
-    const community = await makeCommunity(t.sql);
+    const author = await member(t);
+    const community = await insertCommunity(t.sql);
     const tie = '2026-06-01T12:00:00.123456Z';
     const specs = Array.from({ length: 23 }, (_, i) => ({
       title: `Post number ${i}`,
@@ -82,8 +77,8 @@ describe('cursor walks', () => {
   });
 
   it('keeps top periods to their windows', async () => {
-    const author = await member();
-    const community = await makeCommunity(t.sql);
+    const author = await member(t);
+    const community = await insertCommunity(t.sql);
     const [today, threeDays, twentyDays, hundredDays, twoYears] = await seedPosts(community.id, author.id, [
       { title: 'Today', points: 1, ageDays: 0 },
       { title: 'Three days', points: 5, ageDays: 3 },
@@ -121,8 +116,8 @@ describe('cursor walks', () => {
   });
 
   it('reads a limit above 50 as 50', async () => {
-    const author = await member();
-    const community = await makeCommunity(t.sql);
+    const author = await member(t);
+    const community = await insertCommunity(t.sql);
     await seedPosts(community.id, author.id, Array.from({ length: 52 }, (_, i) => ({ title: `Long page ${i}` })));
     const visitor = new Browser(t.app);
     const page = async (limit: string) => (await visitor.get(`/api/posts?communityId=${community.id}&sort=latest&limit=${limit}`)).json();
@@ -132,8 +127,8 @@ describe('cursor walks', () => {
   });
 
   it('pages 10 posts by default', async () => {
-    const author = await member();
-    const community = await makeCommunity(t.sql);
+    const author = await member(t);
+    const community = await insertCommunity(t.sql);
     await seedPosts(community.id, author.id, Array.from({ length: 12 }, (_, i) => ({ title: `Default limit ${i}` })));
     const body = (await new Browser(t.app).get(`/api/posts?communityId=${community.id}&sort=latest`)).json();
     expect(body.posts).toHaveLength(10);
@@ -143,8 +138,8 @@ describe('cursor walks', () => {
 
 describe('what a feed shows', () => {
   it('puts pinned posts first on the first hot page only, without repeating them', async () => {
-    const author = await member();
-    const community = await makeCommunity(t.sql);
+    const author = await member(t);
+    const community = await insertCommunity(t.sql);
     const ids = await seedPosts(community.id, author.id, Array.from({ length: 6 }, (_, i) => ({ title: `Pinning ${i}`, hotness: 100 * i })));
     await t.sql`update posts set pinned_at = now() where id = ${ids[0]!}`;
     const visitor = new Browser(t.app);
@@ -161,11 +156,11 @@ describe('what a feed shows', () => {
   });
 
   it('leaves out deleted and hidden posts, muted users everywhere and muted communities on All only', async () => {
-    const viewer = await member();
-    const author = await member();
-    const muted = await member();
-    const community = await makeCommunity(t.sql);
-    const mutedCommunity = await makeCommunity(t.sql);
+    const viewer = await member(t);
+    const author = await member(t);
+    const muted = await member(t);
+    const community = await insertCommunity(t.sql);
+    const mutedCommunity = await insertCommunity(t.sql);
     await joinCommunity(t.sql, community.id, viewer.id);
     await joinCommunity(t.sql, mutedCommunity.id, viewer.id);
     const [visible, deleted, hidden] = await seedPosts(community.id, author.id, [
@@ -198,10 +193,10 @@ describe('what a feed shows', () => {
   });
 
   it('shows members their joined communities at home, visitors the default ones', async () => {
-    const viewer = await member();
-    const author = await member();
-    const joined = await makeCommunity(t.sql);
-    const notJoined = await makeCommunity(t.sql, { isDefault: true });
+    const viewer = await member(t);
+    const author = await member(t);
+    const joined = await insertCommunity(t.sql);
+    const notJoined = await insertCommunity(t.sql, { isDefault: true });
     await joinCommunity(t.sql, joined.id, viewer.id);
     const [inJoined] = await seedPosts(joined.id, author.id, [{ title: 'In joined' }]);
     const [inDefault] = await seedPosts(notJoined.id, author.id, [{ title: 'In default' }]);
@@ -216,11 +211,11 @@ describe('what a feed shows', () => {
   });
 
   it('shows moderators the communities they moderate, muted ones included; visitors get 401', async () => {
-    const mod = await member();
-    const author = await member();
-    const modded = await makeCommunity(t.sql, { modId: mod.id });
-    const mutedModded = await makeCommunity(t.sql, { modId: mod.id });
-    const other = await makeCommunity(t.sql);
+    const mod = await member(t);
+    const author = await member(t);
+    const modded = await insertCommunity(t.sql, { modId: mod.id });
+    const mutedModded = await insertCommunity(t.sql, { modId: mod.id });
+    const other = await insertCommunity(t.sql);
     await joinCommunity(t.sql, other.id, mod.id);
     const [inModded] = await seedPosts(modded.id, author.id, [{ title: 'In a modded community' }]);
     const [inMuted] = await seedPosts(mutedModded.id, author.id, [{ title: 'In a muted modded community' }]);
@@ -234,11 +229,11 @@ describe('what a feed shows', () => {
   });
 
   it('lists a community’s deleted and locked posts by page with their total, for its mods and admins only', async () => {
-    const mod = await member();
-    const admin = await member();
-    await makeAdmin(t.sql, admin.id);
-    const author = await member();
-    const community = await makeCommunity(t.sql, { modId: mod.id });
+    const mod = await member(t);
+    const admin = await member(t);
+    await setAdmin(t.sql, admin.id);
+    const author = await member(t);
+    const community = await insertCommunity(t.sql, { modId: mod.id });
     const ids = await seedPosts(community.id, author.id, [1, 2, 3, 4, 5].map((n) => ({ title: `Post ${n}` })));
     await t.sql`update posts set deleted_at = now(), deleted_by = ${mod.id}, deleted_as = 'mods'
       where id = any(${ids.slice(0, 3)}::uuid[])`;
@@ -265,9 +260,9 @@ describe('what a feed shows', () => {
   });
 
   it('loads the viewer’s votes with the page', async () => {
-    const viewer = await member();
-    const author = await member();
-    const community = await makeCommunity(t.sql);
+    const viewer = await member(t);
+    const author = await member(t);
+    const community = await insertCommunity(t.sql);
     const [up, down, none] = await seedPosts(community.id, author.id, [{ title: 'Voted up' }, { title: 'Voted down' }, { title: 'No vote' }]);
     await viewer.browser.post('/api/_postVote', { postId: up, up: true });
     await viewer.browser.post('/api/_postVote', { postId: down, up: false });

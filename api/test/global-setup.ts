@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { createSql, openDatabase } from '../src/db/connect.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrate } from '../src/schema.ts';
 import { testServerUrl, withDatabase } from './helpers/database.ts';
 
 declare module 'vitest' {

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { makeCommunity, userId } from './helpers/factories.ts';
+import { insertCommunity, makeThread, member, type Member } from './helpers/factories.ts';
 import { setErrorHandler } from '../src/http/error-handler.ts';
 import { conflict, tooManyRequests } from '../src/http/errors.ts';
 import { honourIdempotencyKeys } from '../src/idempotency/hooks.ts';
@@ -13,22 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function member() {
-  const session = await signUp(t.app);
-  return { ...session, id: await userId(t.sql, session.username) };
-}
-
-async function newPost() {
-  const author = await member();
-  const community = await makeCommunity(t.sql);
-  const post = (await author.browser.post('/api/posts', { title: 'Retry me', community: community.name })).json<{ id: string; publicId: string }>();
-  return { author, post, community };
-}
+const newPost = () => makeThread(t, { title: 'Retry me' });
 
 let keys = 0;
 const newKey = () => `key-${process.pid}-${++keys}-0123456789`;
 
-type Me = Awaited<ReturnType<typeof member>>;
+type Me = Member;
 const keyed = (me: Me, method: 'POST' | 'DELETE', url: string, body: unknown, key: string) =>
   me.browser.request(method, url, { body, headers: { 'Idempotency-Key': key } });
 
@@ -45,7 +35,7 @@ async function commentCount(postId: string) {
 describe('a write sent twice with the same key', () => {
   it('applies a post vote once and answers the first result again', async () => {
     const { post } = await newPost();
-    const voter = await member();
+    const voter = await member(t);
     const key = newKey();
     const first = await keyed(voter, 'POST', '/api/_postVote', { postId: post.id, up: true }, key);
     expect(first.statusCode).toBe(200);
@@ -61,7 +51,7 @@ describe('a write sent twice with the same key', () => {
 
   it('creates a comment and a reply once each', async () => {
     const { post } = await newPost();
-    const me = await member();
+    const me = await member(t);
     const url = `/api/posts/${post.publicId}/comments`;
     const key = newKey();
     const first = await keyed(me, 'POST', url, { body: 'Sent from a train' }, key);
@@ -80,7 +70,7 @@ describe('a write sent twice with the same key', () => {
   it('applies a comment vote once', async () => {
     const { post, author } = await newPost();
     const comment = (await author.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'Vote on me' })).json<{ id: string }>();
-    const voter = await member();
+    const voter = await member(t);
     const key = newKey();
     const first = await keyed(voter, 'POST', '/api/_commentVote', { commentId: comment.id, up: true }, key);
     expect(first.json()).toMatchObject({ upvotes: 2 });
@@ -90,8 +80,8 @@ describe('a write sent twice with the same key', () => {
 
   it('joins and leaves once, mutes and unmutes once', async () => {
     const { community } = await newPost();
-    const me = await member();
-    const other = await member();
+    const me = await member(t);
+    const other = await member(t);
     const join = newKey();
     const joined = await keyed(me, 'POST', '/api/_joinCommunity', { communityId: community.id }, join);
     expect(joined.json()).toMatchObject({ userJoined: true, noMembers: 1 });
@@ -116,7 +106,7 @@ describe('a write sent twice with the same key', () => {
 
   it('saves to a list and removes from it once', async () => {
     const { post } = await newPost();
-    const me = await member();
+    const me = await member(t);
     const list = (await me.browser.post(`/api/users/${me.username}/lists`, { name: 'keep' })).json<{ id: string; name: string }[]>().find((l) => l.name === 'keep')!;
     const item = { targetId: post.id, targetType: 'post' };
     const save = newKey();
@@ -134,7 +124,7 @@ describe('a write sent twice with the same key', () => {
 
   it('keeps no refusal: once its cause is gone, a retry with the same key applies the write', async () => {
     const { post } = await newPost();
-    const me = await member();
+    const me = await member(t);
     const url = `/api/posts/${post.publicId}/comments`;
     const key = newKey();
     await t.sql`update posts set locked_at = now() where id = ${post.id}`;
@@ -153,7 +143,7 @@ describe('a write sent twice with the same key', () => {
 
   it('lets the client correct a refused body and send it again with the same key', async () => {
     const { post } = await newPost();
-    const voter = await member();
+    const voter = await member(t);
     const key = newKey();
     const refused = await keyed(voter, 'POST', '/api/_postVote', { postId: post.id, up: 'yes' }, key);
     expect(refused.statusCode).toBe(400);
@@ -166,7 +156,7 @@ describe('a write sent twice with the same key', () => {
 
   it('applies once when two copies arrive together: the other waits its turn (409) or gets the first answer', async () => {
     const { post } = await newPost();
-    const voter = await member();
+    const voter = await member(t);
     const key = newKey();
     const answers = await Promise.all([1, 2].map(() => keyed(voter, 'POST', '/api/_postVote', { postId: post.id, up: true }, key)));
     expect(await upvotes(post.id)).toBe(2);
@@ -182,7 +172,7 @@ describe('a write sent twice with the same key', () => {
 describe('refusals', () => {
   it('answers 409 with Retry-After while the first request is still running', async () => {
     const { post } = await newPost();
-    const voter = await member();
+    const voter = await member(t);
     const key = newKey();
     await keyed(voter, 'POST', '/api/_postVote', { postId: post.id, up: true }, key);
     // The state between the first request's claim and its answer.
@@ -200,7 +190,7 @@ describe('refusals', () => {
 
   it('refuses a key reused with another body or on another route', async () => {
     const { post } = await newPost();
-    const voter = await member();
+    const voter = await member(t);
     const key = newKey();
     await keyed(voter, 'POST', '/api/_postVote', { postId: post.id, up: true }, key);
     const reused = { status: 422, code: 'idempotency_key_reused', message: 'This Idempotency-Key was already used for a different request.' };
@@ -215,7 +205,7 @@ describe('refusals', () => {
 
   it('refuses a malformed key without echoing it', async () => {
     const { post } = await newPost();
-    const voter = await member();
+    const voter = await member(t);
     for (const bad of ['short', 'has spaces in it', 'x'.repeat(129), 'ünïcödé-key-1234']) {
       const answer = await voter.browser.request('POST', '/api/_postVote', { body: { postId: post.id, up: true }, headers: { 'Idempotency-Key': bad } });
       expect(answer.statusCode).toBe(400);
@@ -230,7 +220,7 @@ describe('refusals', () => {
 
   it('keeps keys per user: the same key from two users applies for each', async () => {
     const { post } = await newPost();
-    const [a, b] = [await member(), await member()];
+    const [a, b] = [await member(t), await member(t)];
     const key = newKey();
     expect((await keyed(a, 'POST', '/api/_postVote', { postId: post.id, up: true }, key)).json()).toMatchObject({ upvotes: 2 });
     expect((await keyed(b, 'POST', '/api/_postVote', { postId: post.id, up: true }, key)).json()).toMatchObject({ upvotes: 3 });
@@ -238,7 +228,7 @@ describe('refusals', () => {
 
   it('leaves visitors and unkeyed writes as they were', async () => {
     const { post } = await newPost();
-    const voter = await member();
+    const voter = await member(t);
     await voter.browser.post('/api/_postVote', { postId: post.id, up: true });
     await voter.browser.post('/api/_postVote', { postId: post.id, up: true });
     expect(await upvotes(post.id)).toBe(1);
@@ -249,8 +239,8 @@ describe('refusals', () => {
   });
 
   it('ignores the header on routes that do not take part', async () => {
-    const me = await member();
-    const community = await makeCommunity(t.sql);
+    const me = await member(t);
+    const community = await insertCommunity(t.sql);
     const key = newKey();
     const send = () => me.browser.request('POST', '/api/posts', { body: { title: 'Twice', community: community.name }, headers: { 'Idempotency-Key': key } });
     const [a, b] = [await send(), await send()];
@@ -263,7 +253,7 @@ describe('refusals', () => {
 describe('expiry', () => {
   it('keeps keys for 24 hours, then deletes them and lets the key apply again', async () => {
     const { post } = await newPost();
-    const voter = await member();
+    const voter = await member(t);
     const key = newKey();
     await keyed(voter, 'POST', '/api/_postVote', { postId: post.id, up: true }, key);
     await t.sql`update idempotency_keys set created_at = now() - interval '23 hours' where user_id = ${voter.id}`;
@@ -285,7 +275,7 @@ describe('expiry', () => {
 
   it('takes over a key whose first request was abandoned', async () => {
     const { post } = await newPost();
-    const voter = await member();
+    const voter = await member(t);
     const key = newKey();
     await t.sql`
       insert into idempotency_keys (user_id, key, fingerprint, created_at)
@@ -318,7 +308,7 @@ describe('answers that are not kept', () => {
   }
 
   it('keeps no 5xx answer: the retry runs the write again', async () => {
-    const flaky = flakyApp(await member(), [new Error('the database went away')]);
+    const flaky = flakyApp(await member(t), [new Error('the database went away')]);
     try {
       expect((await flaky.send()).statusCode).toBe(500);
       const retried = await flaky.send();
@@ -334,7 +324,7 @@ describe('answers that are not kept', () => {
   });
 
   it('keeps no rate limit or conflict: each retry runs the write again until it succeeds', async () => {
-    const flaky = flakyApp(await member(), [tooManyRequests(), conflict('already_done', 'Already done.')]);
+    const flaky = flakyApp(await member(t), [tooManyRequests(), conflict('already_done', 'Already done.')]);
     try {
       expect((await flaky.send()).statusCode).toBe(429);
       expect((await flaky.send()).statusCode).toBe(409);

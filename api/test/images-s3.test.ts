@@ -12,6 +12,7 @@ import { cleanImages } from '../src/images/cleanup.ts';
 import { S3ImageStore } from '../src/images/s3-store.ts';
 import { createImageStore } from '../src/images/storage.ts';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
+import { makeCommunity } from './helpers/factories.ts';
 import { S3_TEST_CREDENTIALS, startS3Server, type S3TestServer } from './helpers/s3-server.ts';
 
 const BUCKET = 'quorum-images';
@@ -121,11 +122,10 @@ describe('S3 image store', () => {
     try {
       const author = await signUp(app);
       await t.sql`update users set points = 100 where id = ${author.user.id}`;
-      const community = await author.browser.post('/api/communities', { name: `s3${process.pid % 1000}`, about: 'Pictures.' });
-      expect(community.statusCode).toBe(201);
+      const community = await makeCommunity(author.browser, { name: `s3${process.pid % 1000}`, about: 'Pictures.' });
       const picture = await uploadImage(app, author.browser);
       const created = await author.browser.post('/api/posts', {
-        type: 'image', title: 'Soon gone', community: community.json<{ name: string }>().name, images: [{ imageId: picture.id, caption: null }],
+        type: 'image', title: 'Soon gone', community: community.name, images: [{ imageId: picture.id, caption: null }],
       });
       expect(created.statusCode).toBe(201);
       expect((await author.browser.request('DELETE', `/api/posts/${created.json<{ publicId: string }>().publicId}`)).statusCode).toBe(200);

@@ -10,8 +10,7 @@ import { presentImage, type ImageJson } from '../src/images/present.ts';
 import { attachImages, imageJson } from '../src/images/queries.ts';
 import { createImageStore } from '../src/images/storage.ts';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { userId } from './helpers/factories.ts';
-import { makeAdmin, makeCommunity, makeUser } from './community-factories.ts';
+import { makeAdmin, makeCommunity, makeUser, member } from './helpers/factories.ts';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 let t: TestApp;
@@ -88,11 +87,6 @@ function bombPng(width: number, height: number): Buffer {
   ]);
 }
 
-async function member() {
-  const session = await signUp(t.app);
-  return { ...session, id: await userId(t.sql, session.username) };
-}
-
 async function uploaded(browser: Browser, data: Buffer, options?: { filename?: string; contentType?: string }) {
   const response = await upload(browser, data, options);
   expect(response.statusCode, response.body).toBe(201);
@@ -108,14 +102,14 @@ describe('POST /api/_uploads', () => {
   });
 
   it('needs the anti-forgery token', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const response = await upload(browser, await solid(10, 10, { r: 1, g: 2, b: 3 }).jpeg().toBuffer(), { csrf: false });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('csrf_token_invalid');
   });
 
   it('stores the image with its named copies and answers 201 with the Image', async () => {
-    const { browser, id: uploaderId } = await member();
+    const { browser, id: uploaderId } = await member(t);
     const data = await solid(1600, 1000, { r: 200, g: 40, b: 60 }).jpeg({ quality: 90 }).toBuffer();
     const response = await upload(browser, data);
     expect(response.statusCode).toBe(201);
@@ -154,7 +148,7 @@ describe('POST /api/_uploads', () => {
   });
 
   it('turns the image upright and strips its metadata', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     // Stored sideways, 400×200, with an orientation tag saying to turn it a quarter.
     const data = await solid(400, 200, { r: 10, g: 120, b: 220 })
       .withExif({ IFD0: { Artist: 'Somebody', Copyright: 'Somebody 2024', ImageDescription: 'Taken at home' } })
@@ -178,7 +172,7 @@ describe('POST /api/_uploads', () => {
   });
 
   it('keeps transparent images as PNG and stores opaque ones as JPEG', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const transparent = await uploaded(browser, await solid(300, 200, { r: 0, g: 0, b: 255, alpha: 0.5 }).png().toBuffer(), {
       filename: 'clear.png',
       contentType: 'image/png',
@@ -196,7 +190,7 @@ describe('POST /api/_uploads', () => {
   });
 
   it('accepts WebP, GIF and AVIF uploads', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const base = () => solid(64, 48, { r: 90, g: 90, b: 90 });
     for (const [data, contentType] of [
       [await base().webp().toBuffer(), 'image/webp'],
@@ -209,7 +203,7 @@ describe('POST /api/_uploads', () => {
   });
 
   it('caps the stored original to fit 5000×5000 and never enlarges copies', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const wide = await uploaded(browser, await solid(6000, 1200, { r: 250, g: 250, b: 250 }).jpeg().toBuffer());
     expect(wide).toMatchObject({ width: 5000, height: 1000 });
 
@@ -224,7 +218,7 @@ describe('POST /api/_uploads', () => {
   });
 
   it('refuses a file whose declared type is not an image', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const response = await upload(browser, 'just some notes', { filename: 'notes.txt', contentType: 'text/plain' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ status: 400, code: 'unsupported-image-format', message: "File 'notes.txt' is of an unsupported type." });
@@ -235,28 +229,28 @@ describe('POST /api/_uploads', () => {
     ['a truncated JPEG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]), 'image/jpeg'],
     ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), 'image/svg+xml'],
   ])('refuses %s as an unsupported image', async (_label, data, contentType) => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const response = await upload(browser, data, { contentType });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ status: 400, code: 'unsupported_image', message: 'Unsupported image.' });
   });
 
   it('refuses a TIFF as an unsupported image', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const response = await upload(browser, await solid(20, 20, { r: 1, g: 1, b: 1 }).tiff().toBuffer(), { contentType: 'image/tiff' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'unsupported_image', message: 'Unsupported image.' });
   });
 
   it('refuses a file over the size limit with file_size_exceeded', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const response = await upload(browser, Buffer.alloc(MAX_BYTES + 1024, 0xab));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ status: 400, code: 'file_size_exceeded', message: 'Maximum file size exceeded.' });
   });
 
   it('refuses an image with too many pixels before decoding it', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const bomb = bombPng(8000, 8000);
     expect(bomb.length).toBeLessThan(MAX_BYTES);
     const response = await upload(browser, bomb, { filename: 'bomb.png', contentType: 'image/png' });
@@ -269,7 +263,7 @@ describe('POST /api/_uploads', () => {
   });
 
   it('answers 400 when there is no image field', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const data = await solid(10, 10, { r: 1, g: 2, b: 3 }).jpeg().toBuffer();
     const wrongField = await sendMultipart(browser, '/api/_uploads', [{ name: 'file', filename: 'a.jpg', contentType: 'image/jpeg', data }]);
     expect(wrongField.statusCode).toBe(400);
@@ -281,7 +275,7 @@ describe('POST /api/_uploads', () => {
   });
 
   it('answers 400 for a malformed or cut-off multipart body', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const data = await solid(10, 10, { r: 1, g: 2, b: 3 }).jpeg().toBuffer();
     const { payload, contentType } = multipart([{ name: 'image', filename: 'a.jpg', contentType: 'image/jpeg', data }]);
     for (const [body, type] of [
@@ -296,7 +290,7 @@ describe('POST /api/_uploads', () => {
   });
 
   it('takes the first file when more than one is sent', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const first = await solid(30, 20, { r: 1, g: 2, b: 3 }).jpeg().toBuffer();
     const second = await solid(40, 40, { r: 1, g: 2, b: 3 }).jpeg().toBuffer();
     const response = await sendMultipart(browser, '/api/_uploads', [
@@ -329,8 +323,8 @@ describe('POST /api/_uploads', () => {
 
 describe('decoding uploads', () => {
   it('decodes a member’s upload before most of another member’s earlier burst, and refuses too many pixels without a turn', async () => {
-    const busy = await member();
-    const other = await member();
+    const busy = await member(t);
+    const other = await member(t);
     // Slow to decode for its size: 24 million transparent pixels in well under the upload limit.
     const large = await solid(6000, 4000, { r: 20, g: 90, b: 200, alpha: 0.6 }).png().toBuffer();
     expect(large.length).toBeLessThan(MAX_BYTES);
@@ -367,7 +361,7 @@ describe('decoding uploads', () => {
 
 describe('PUT /api/images/:id', () => {
   it('saves alt text for the uploader and answers the Image', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const image = await uploaded(browser, await solid(50, 50, { r: 1, g: 2, b: 3 }).jpeg().toBuffer());
     const response = await browser.request('PUT', `/api/images/${image.id}`, { body: { altText: 'A dark square' } });
     expect(response.statusCode).toBe(200);
@@ -380,11 +374,11 @@ describe('PUT /api/images/:id', () => {
   });
 
   it('answers 401 for visitors and 403 for anyone but the uploader', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const image = await uploaded(browser, await solid(50, 50, { r: 1, g: 2, b: 3 }).jpeg().toBuffer());
     const visitor = await new Browser(t.app).open();
     expect((await visitor.request('PUT', `/api/images/${image.id}`, { body: { altText: 'x' } })).statusCode).toBe(401);
-    const other = await member();
+    const other = await member(t);
     const response = await other.browser.request('PUT', `/api/images/${image.id}`, { body: { altText: 'Mine now' } });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('forbidden');
@@ -393,7 +387,7 @@ describe('PUT /api/images/:id', () => {
   });
 
   it('answers 404 for unknown, malformed and deleted ids', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     for (const id of ['01a2037a-a20c-75f1-bc0f-557c203d3d98', 'not-an-id', '1']) {
       const response = await browser.request('PUT', `/api/images/${id}`, { body: { altText: 'x' } });
       expect(response.statusCode, id).toBe(404);
@@ -404,7 +398,7 @@ describe('PUT /api/images/:id', () => {
   });
 
   it('refuses alt text over 1024 characters', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const image = await uploaded(browser, await solid(50, 50, { r: 1, g: 2, b: 3 }).jpeg().toBuffer());
     const response = await browser.request('PUT', `/api/images/${image.id}`, { body: { altText: 'a'.repeat(1025) } });
     expect(response.statusCode).toBe(400);
@@ -415,7 +409,7 @@ describe('PUT /api/images/:id', () => {
 describe('GET /images/…', () => {
   let image: { id: string; url: string; copies: Array<{ name: string; url: string }> };
   beforeAll(async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     image = await uploaded(browser, await solid(200, 100, { r: 30, g: 60, b: 90 }).jpeg().toBuffer());
   });
 
@@ -519,7 +513,7 @@ describe('GET /images/…', () => {
   });
 
   it('answers 404 when the file is missing from the store', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const lost = await uploaded(browser, await solid(20, 20, { r: 1, g: 1, b: 1 }).jpeg().toBuffer());
     const [row] = await t.sql<{ storeKey: string }[]>`select store_key from images where id = ${lost.id}`;
     await createImageStore({ dataDir }).delete(`${row?.storeKey}.jpeg`);
@@ -529,7 +523,7 @@ describe('GET /images/…', () => {
   });
 
   it('answers 404 once an image is deleted', async () => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const gone = await uploaded(browser, await solid(20, 20, { r: 1, g: 1, b: 1 }).jpeg().toBuffer());
     expect((await t.app.inject({ method: 'GET', url: gone.url })).statusCode).toBe(200);
     await t.sql`update images set deleted_at = now() where id = ${gone.id}`;
@@ -613,7 +607,7 @@ describe('removing unused images', () => {
     const store = createImageStore({ dataDir: root });
     const countFiles = async () => (await readdir(join(root, 'images'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
     try {
-      const { id: owner } = await member();
+      const { id: owner } = await member(t);
       const jpeg = await solid(64, 48, { r: 9, g: 99, b: 199 }).jpeg().toBuffer();
       const [attached, deleted, abandoned, fresh, profilePicture] = await Promise.all(
         [0, 1, 2, 3, 4].map(() => storeImage(t.sql, store, jpeg, { uploadedBy: owner, kind: 'post' })),
@@ -644,7 +638,7 @@ describe('image domain functions', () => {
   const store = () => createImageStore({ dataDir });
 
   it('storeImage caps avatars and banners to 2000×2000 and crops link thumbnails to 1280×720', async () => {
-    const { id } = await member();
+    const { id } = await member(t);
     const big = await solid(3000, 1500, { r: 100, g: 100, b: 100 }).jpeg().toBuffer();
     const avatar = await storeImage(t.sql, store(), big, { uploadedBy: id, kind: 'avatar' });
     expect(avatar).toMatchObject({ width: 2000, height: 1000 });
@@ -660,8 +654,8 @@ describe('image domain functions', () => {
   });
 
   it('attachImages attaches only the user’s own fresh uploads and counts them', async () => {
-    const owner = await member();
-    const other = await member();
+    const owner = await member(t);
+    const other = await member(t);
     const data = await solid(20, 20, { r: 1, g: 1, b: 1 }).jpeg().toBuffer();
     const [mine1, mine2, theirs] = await Promise.all([
       storeImage(t.sql, store(), data, { uploadedBy: owner.id, kind: 'post' }),
@@ -682,7 +676,7 @@ describe('image domain functions', () => {
   });
 
   it('imageJson selects an image as the JSON other queries embed', async () => {
-    const { id } = await member();
+    const { id } = await member(t);
     const stored = await storeImage(t.sql, store(), await solid(30, 20, { r: 9, g: 9, b: 9 }).jpeg().toBuffer(), {
       uploadedBy: id,
       kind: 'post',

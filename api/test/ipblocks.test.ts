@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IpBlock, IpBlocksPage } from '@quorum/shared/types';
 import { BLOCKS_REFRESH_MS, createIpBlockList } from '../src/ipblocks/enforce.ts';
 import { Browser, buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
-import { del, makeAdmin, makeUser, type SignedUp } from './community-factories.ts';
+import { del, makeAdmin, makeUser, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let admin: SignedUp;

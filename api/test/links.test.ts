@@ -13,7 +13,7 @@ import { AddressRefusedError, type ResolvedAddress } from '../src/outbound/looku
 import { decodeEntities, readPagePreview } from '../src/links/html.ts';
 import { fetchImage, fetchLinkImage, fetchLinkPreview, HTML_MAX_BYTES, linkImageSaver } from '../src/links/preview.ts';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { makeCommunity, userId } from './helpers/factories.ts';
+import { insertCommunity, member } from './helpers/factories.ts';
 
 const MiB = 1024 * 1024;
 let server: Server;
@@ -373,7 +373,7 @@ describe('GET /api/_link_info', () => {
 
   it('gives a new link post its page’s preview image as a thumbnail, without holding up the answer', async () => {
     const { browser } = await signUp(open.app);
-    const community = await makeCommunity(open.sql);
+    const community = await insertCommunity(open.sql);
     const created = await browser.post('/api/posts', { type: 'link', title: 'A page', community: community.name, url: `${origin}/page` });
     expect(created.statusCode).toBe(201);
     const { publicId } = created.json();
@@ -392,8 +392,7 @@ describe('GET /api/_link_info', () => {
   });
 
   it('linkImageSaver stores a link thumbnail cropped to 1280×720, unattached, for the poster', async () => {
-    const { username } = await signUp(open.app);
-    const poster = await userId(open.sql, username);
+    const { id: poster } = await member(open);
     const save = linkImageSaver(open.sql, createImageStore({ dataDir }), local);
     const id = await save(`${origin}/page`, poster);
     expect(id).not.toBeNull();

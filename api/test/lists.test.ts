@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Comment, List, ListItemsPage, Post } from '@quorum/shared/types';
+import type { List, ListItemsPage, Post } from '@quorum/shared/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { del, makeCommunity, makeUser, put, visitor, type SignedUp } from './community-factories.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { del, makeComment, makeCommunity, makePost, makeUser, put, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let author: SignedUp;
@@ -14,15 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newPost(title = 'A post worth keeping'): Promise<Post> {
-  const response = await author.browser.post('/api/posts', { title, community: communityName });
-  if (response.statusCode !== 201) throw new Error(`post failed: ${response.body}`);
-  return response.json();
-}
+const newPost = (title = 'A post worth keeping') => makePost(author.browser, communityName, { title });
 
-async function newComment(post: Post, body = 'A comment worth keeping'): Promise<Comment> {
-  return (await author.browser.post(`/api/posts/${post.publicId}/comments`, { body })).json();
-}
+const newComment = (post: Post, body = 'A comment worth keeping') => makeComment(author.browser, post, body);
 
 const lists = (owner: SignedUp) => `/api/users/${owner.username}/lists`;
 

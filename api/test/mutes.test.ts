@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Comment, Post } from '@quorum/shared/types';
-import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { joinCommunity, makeCommunity, userId } from './helpers/factories.ts';
+import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
+import { insertCommunity, joinCommunity, member } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-async function member() {
-  const session = await signUp(t.app);
-  return { ...session, id: await userId(t.sql, session.username) };
-}
 
 it('asks visitors to log in', async () => {
   const visitor = await new Browser(t.app).open();
@@ -21,9 +16,9 @@ it('asks visitors to log in', async () => {
 });
 
 it('mutes and unmutes users and communities, and lists them in the initial data', async () => {
-  const me = await member();
-  const other = await member();
-  const community = await makeCommunity(t.sql);
+  const me = await member(t);
+  const other = await member(t);
+  const community = await insertCommunity(t.sql);
 
   const userMute = await me.browser.post('/api/mutes', { userId: other.id });
   expect(userMute.statusCode).toBe(201);
@@ -44,9 +39,9 @@ it('mutes and unmutes users and communities, and lists them in the initial data'
 });
 
 it('clears all mutes of a type', async () => {
-  const me = await member();
-  const a = await member();
-  const b = await member();
+  const me = await member(t);
+  const a = await member(t);
+  const b = await member(t);
   await me.browser.post('/api/mutes', { userId: a.id });
   await me.browser.post('/api/mutes', { userId: b.id });
   expect((await me.browser.request('DELETE', '/api/mutes?type=user')).statusCode).toBe(200);
@@ -55,22 +50,22 @@ it('clears all mutes of a type', async () => {
 });
 
 it('refuses bad targets', async () => {
-  const me = await member();
+  const me = await member(t);
   expect((await me.browser.post('/api/mutes', {})).json().message).toBe('Give either userId or communityId.');
   expect((await me.browser.post('/api/mutes', { userId: me.id })).statusCode).toBe(400);
   expect((await me.browser.post('/api/mutes', { userId: '01a2037a-a20c-75f1-bc0f-557c203d3d98' })).statusCode).toBe(404);
   expect((await me.browser.post('/api/mutes', { userId: me.id.toUpperCase() })).statusCode).toBe(400);
   expect((await me.browser.post('/api/mutes', { communityId: 'nope' })).statusCode).toBe(404);
-  const deleted = await makeCommunity(t.sql);
+  const deleted = await insertCommunity(t.sql);
   await t.sql`update communities set deleted_at = now() where id = ${deleted.id}`;
   expect((await me.browser.post('/api/mutes', { communityId: deleted.id })).json()).toMatchObject({ status: 404, message: 'Community not found.' });
   expect((await me.browser.get('/api/mutes')).json()).toEqual({ userMutes: [], communityMutes: [] });
 });
 
 it('treats a deleted account as a missing user: it cannot be muted, and its mutes go with it', async () => {
-  const me = await member();
-  const gone = await member();
-  const community = await makeCommunity(t.sql);
+  const me = await member(t);
+  const gone = await member(t);
+  const community = await insertCommunity(t.sql);
   await joinCommunity(t.sql, community.id, gone.id);
   const post = (await gone.browser.post('/api/posts', { title: 'Soon without an author', community: community.name })).json<Post>();
   const comment = (await gone.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'Soon a ghost' })).json<Comment>();

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Notification, NotificationsPage, Post } from '@quorum/shared/types';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import type { Sql } from '../src/db/connect.ts';
-import { loadConfig } from '../src/config.ts';
 import { eventKey } from '../src/analytics/queries.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Sql } from '../src/db/connect.ts';
 import { notifyDeniedCommunity, notifyModAdd, notifyNewBadge } from '../src/notifications/create.ts';
 import { insertNotification, JOB_PUSH, NOTIFICATIONS_KEPT } from '../src/notifications/store.ts';
 import { buildTestApp, signUp, type Browser, type TestApp } from './helpers/app.ts';
-import { makeCommunity, makeUser, type SignedUp } from './community-factories.ts';
+import { makeComment, makeCommunity, makePost, makeUser, type SignedUp } from './helpers/factories.ts';
 import { createTestDatabase } from './helpers/database.ts';
 import { startPushEndpoint, subscriberKeys, type PushEndpoint } from './helpers/push-endpoint.ts';
 
@@ -42,17 +41,12 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   }
 }
 
-async function postIn(author: SignedUp, community: string, title = 'A post about <b>tags</b> & things'): Promise<Post> {
-  const response = await author.browser.post('/api/posts', { community, title, body: 'Hello.' });
-  expect(response.statusCode).toBe(201);
-  return response.json();
-}
+const postIn = (author: SignedUp, community: string, title = 'A post about <b>tags</b> & things') =>
+  makePost(author.browser, community, { title, body: 'Hello.' });
 
-async function comment(by: SignedUp, post: Post, parentCommentId?: string): Promise<string> {
-  const response = await by.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'A comment.', parentCommentId });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>().id;
-}
+/** The id of a new comment by `by` under `post`, or under `parentCommentId` in it. */
+const comment = async (by: SignedUp, post: Post, parentCommentId?: string) =>
+  (await makeComment(by.browser, post, 'A comment.', parentCommentId)).id;
 
 /** Waits until the queue holds no job that is waiting or running. */
 async function jobsSettled(): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { makeAdmin, makeCommunity, makeUpload, setPoints, userId } from './helpers/factories.ts';
+import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
+import { insertCommunity, makeUpload, member, setAdmin, setPoints } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,21 +8,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function member() {
-  const session = await signUp(t.app);
-  return { ...session, id: await userId(t.sql, session.username) };
-}
-
 async function createPost(browser: Browser, body: Record<string, unknown>) {
   return browser.post('/api/posts', body);
 }
 
 describe('creating posts', () => {
   it('needs a logged-in user and the anti-forgery token', async () => {
-    const community = await makeCommunity(t.sql);
+    const community = await insertCommunity(t.sql);
     const visitor = await new Browser(t.app).open();
     expect((await createPost(visitor, { title: 'Hello there', community: community.name })).statusCode).toBe(401);
-    const { browser } = await member();
+    const { browser } = await member(t);
     expect((await browser.post('/api/posts', { title: 'Hello there', community: community.name }, { csrf: false })).statusCode).toBe(403);
   });
 
@@ -39,15 +34,15 @@ describe('creating posts', () => {
     [{ type: 'link', title: 'A link', community: 'x', url: '' }, 'Please submit a valid URL'],
     [{ type: 'poll', title: 'A poll', community: 'x' }, 'Unknown post type.'],
   ])('answers 400 for %j: %s', async (body, message) => {
-    const { browser } = await member();
+    const { browser } = await member(t);
     const response = await createPost(browser, body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
   });
 
   it('refuses link URLs that are not http or https with invalid-url', async () => {
-    const { browser } = await member();
-    const community = await makeCommunity(t.sql);
+    const { browser } = await member(t);
+    const community = await insertCommunity(t.sql);
     for (const url of ['ftp://example.com/file', 'javascript:alert(1)', 'example.com', 'http://', 'mailto:a@b.c']) {
       const response = await createPost(browser, { type: 'link', title: 'A link', community: community.name, url });
       expect(response.statusCode, url).toBe(400);
@@ -56,8 +51,8 @@ describe('creating posts', () => {
   });
 
   it('creates a text post with the author already upvoting it', async () => {
-    const { browser, username, id } = await member();
-    const community = await makeCommunity(t.sql);
+    const { browser, username, id } = await member(t);
+    const community = await insertCommunity(t.sql);
     const response = await createPost(browser, { title: 'My first post', body: 'Some *markdown*', community: community.name });
     expect(response.statusCode).toBe(201);
     const post = response.json();
@@ -72,32 +67,32 @@ describe('creating posts', () => {
   });
 
   it('accepts a 3-character title and cuts a long one to 255 characters', async () => {
-    const { browser } = await member();
-    const community = await makeCommunity(t.sql);
+    const { browser } = await member(t);
+    const community = await insertCommunity(t.sql);
     expect((await createPost(browser, { title: 'abc', community: community.name })).statusCode).toBe(201);
     const long = await createPost(browser, { title: 'x'.repeat(300), community: community.name });
     expect(long.json().title).toHaveLength(255);
   });
 
   it('finds the community whatever the case, and answers 404 for an unknown one', async () => {
-    const { browser } = await member();
-    const community = await makeCommunity(t.sql);
+    const { browser } = await member(t);
+    const community = await insertCommunity(t.sql);
     expect((await createPost(browser, { title: 'Case test', community: community.name.toUpperCase() })).statusCode).toBe(201);
     expect((await createPost(browser, { title: 'Nowhere', community: 'no_such_place' })).statusCode).toBe(404);
   });
 
   it('creates a link post with its hostname', async () => {
-    const { browser } = await member();
-    const community = await makeCommunity(t.sql);
+    const { browser } = await member(t);
+    const community = await insertCommunity(t.sql);
     const response = await createPost(browser, { type: 'link', title: 'Read this', community: community.name, url: 'https://www.example.org/a?b=c' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ type: 'link', body: null, link: { url: 'https://www.example.org/a?b=c', hostname: 'example.org' } });
   });
 
   it('creates an image post from the user’s own uploads, in order, and refuses others’ or reused ones', async () => {
-    const { browser, id } = await member();
-    const other = await member();
-    const community = await makeCommunity(t.sql);
+    const { browser, id } = await member(t);
+    const other = await member(t);
+    const community = await insertCommunity(t.sql);
     const first = await makeUpload(t.sql, id, 'A cat');
     const second = await makeUpload(t.sql, id, 'A dog');
     const response = await createPost(browser, {
@@ -120,9 +115,9 @@ describe('creating posts', () => {
   });
 
   it('requires alt text on every image when the user asks for it', async () => {
-    const { browser, id } = await member();
+    const { browser, id } = await member(t);
     await t.sql`update users set require_alt_text = true where id = ${id}`;
-    const community = await makeCommunity(t.sql);
+    const community = await insertCommunity(t.sql);
     const image = await makeUpload(t.sql, id, null);
     const response = await createPost(browser, { type: 'image', title: 'No alt', community: community.name, images: [{ imageId: image }] });
     expect(response.statusCode).toBe(400);
@@ -130,8 +125,8 @@ describe('creating posts', () => {
   });
 
   it('needs the site’s points for image and link posts', async () => {
-    const { browser, id } = await member();
-    const community = await makeCommunity(t.sql);
+    const { browser, id } = await member(t);
+    const community = await insertCommunity(t.sql);
     await t.sql`update site_settings set image_post_submit_req_points = 5, link_post_submit_req_points = 7`;
     try {
       const image = await makeUpload(t.sql, id, 'alt');
@@ -148,8 +143,8 @@ describe('creating posts', () => {
   });
 
   it('refuses users banned from the community', async () => {
-    const { browser, id } = await member();
-    const community = await makeCommunity(t.sql);
+    const { browser, id } = await member(t);
+    const community = await insertCommunity(t.sql);
     await t.sql`insert into community_bans (community_id, user_id) values (${community.id}, ${id})`;
     const response = await createPost(browser, { title: 'Let me in', community: community.name });
     expect(response.statusCode).toBe(403);
@@ -157,11 +152,11 @@ describe('creating posts', () => {
   });
 
   it('lets only mods and admins post in a restricted community', async () => {
-    const mod = await member();
-    const admin = await member();
-    await makeAdmin(t.sql, admin.id);
-    const community = await makeCommunity(t.sql, { modId: mod.id, postingRestricted: true });
-    const { browser } = await member();
+    const mod = await member(t);
+    const admin = await member(t);
+    await setAdmin(t.sql, admin.id);
+    const community = await insertCommunity(t.sql, { modId: mod.id, postingRestricted: true });
+    const { browser } = await member(t);
     const refused = await createPost(browser, { title: 'Hi all', community: community.name });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Only approved members of this community can post.');
@@ -170,12 +165,12 @@ describe('creating posts', () => {
   });
 
   it('lets mods speak as mods and admins as admins, nobody else', async () => {
-    const mod = await member();
-    const community = await makeCommunity(t.sql, { modId: mod.id });
+    const mod = await member(t);
+    const community = await insertCommunity(t.sql, { modId: mod.id });
     const asMods = await createPost(mod.browser, { title: 'Official', community: community.name, userGroup: 'mods' });
     expect(asMods.json().userGroup).toBe('mods');
     expect((await createPost(mod.browser, { title: 'Official', community: community.name, userGroup: 'admins' })).statusCode).toBe(403);
-    const { browser } = await member();
+    const { browser } = await member(t);
     expect((await createPost(browser, { title: 'Official', community: community.name, userGroup: 'mods' })).statusCode).toBe(403);
   });
 });
@@ -186,8 +181,8 @@ describe('reading, editing and deleting posts', () => {
   }
 
   it('gets a post by its public id for visitors, 404 for unknown ones', async () => {
-    const author = await member();
-    const community = await makeCommunity(t.sql);
+    const author = await member(t);
+    const community = await insertCommunity(t.sql);
     const post = await postBy(author, community.name);
     const response = await new Browser(t.app).get(`/api/posts/${post.publicId}`);
     expect(response.statusCode).toBe(200);
@@ -196,8 +191,8 @@ describe('reading, editing and deleting posts', () => {
   });
 
   it('brings the post’s community with its mods, rules and the viewer’s standing, unless fetchCommunity=false', async () => {
-    const mod = await member();
-    const community = await makeCommunity(t.sql, { modId: mod.id });
+    const mod = await member(t);
+    const community = await insertCommunity(t.sql, { modId: mod.id });
     await t.sql`insert into community_rules (community_id, rule, description, z_index, created_by)
       values (${community.id}, 'Be kind', 'No insults.', 0, ${mod.id})`;
     const post = await postBy(mod, community.name);
@@ -220,11 +215,11 @@ describe('reading, editing and deleting posts', () => {
   });
 
   it('lets only the author edit, and shows editedAt only after five minutes', async () => {
-    const author = await member();
-    const community = await makeCommunity(t.sql);
+    const author = await member(t);
+    const community = await insertCommunity(t.sql);
     const post = await postBy(author, community.name);
     const url = `/api/posts/${post.publicId}`;
-    const other = await member();
+    const other = await member(t);
     expect((await other.browser.request('PUT', url, { body: { title: 'Hijacked' } })).statusCode).toBe(403);
 
     const quick = await author.browser.request('PUT', url, { body: { title: 'Better title', body: 'Better body' } });
@@ -237,12 +232,12 @@ describe('reading, editing and deleting posts', () => {
   });
 
   it('deletes as the author, mods or admins, and hides the author of a deleted post from non-admins', async () => {
-    const author = await member();
-    const mod = await member();
-    const admin = await member();
-    await makeAdmin(t.sql, admin.id);
-    const community = await makeCommunity(t.sql, { modId: mod.id });
-    const stranger = await member();
+    const author = await member(t);
+    const mod = await member(t);
+    const admin = await member(t);
+    await setAdmin(t.sql, admin.id);
+    const community = await insertCommunity(t.sql, { modId: mod.id });
+    const stranger = await member(t);
 
     const post = await postBy(author, community.name);
     const url = `/api/posts/${post.publicId}`;
@@ -267,16 +262,16 @@ describe('reading, editing and deleting posts', () => {
   });
 
   it('locks and unlocks as mods or admins; locked posts refuse votes', async () => {
-    const author = await member();
-    const mod = await member();
-    const community = await makeCommunity(t.sql, { modId: mod.id });
+    const author = await member(t);
+    const mod = await member(t);
+    const community = await insertCommunity(t.sql, { modId: mod.id });
     const post = await postBy(author, community.name);
     const url = `/api/posts/${post.publicId}`;
     expect((await author.browser.request('PUT', `${url}?action=lock`)).statusCode).toBe(403);
     const locked = await mod.browser.request('PUT', `${url}?action=lock&lockAs=mods`);
     expect(locked.json()).toMatchObject({ locked: true, lockedByGroup: 'mods' });
 
-    const voter = await member();
+    const voter = await member(t);
     const vote = await voter.browser.post('/api/_postVote', { postId: post.id, up: true });
     expect(vote.statusCode).toBe(403);
     expect(vote.json()).toMatchObject({ code: 'post_locked' });
@@ -286,11 +281,11 @@ describe('reading, editing and deleting posts', () => {
   });
 
   it('keeps a locked post as it is, but for an author who moderates the community or is an admin', async () => {
-    const author = await member();
-    const mod = await member();
-    const admin = await member();
-    await makeAdmin(t.sql, admin.id);
-    const community = await makeCommunity(t.sql, { modId: mod.id });
+    const author = await member(t);
+    const mod = await member(t);
+    const admin = await member(t);
+    await setAdmin(t.sql, admin.id);
+    const community = await insertCommunity(t.sql, { modId: mod.id });
     const lock = (publicId: string) => mod.browser.request('PUT', `/api/posts/${publicId}?action=lock&lockAs=mods`);
 
     const post = await postBy(author, community.name);
@@ -311,10 +306,10 @@ describe('reading, editing and deleting posts', () => {
   });
 
   it('pins at most two posts per community, site-wide only for admins', async () => {
-    const mod = await member();
-    const admin = await member();
-    await makeAdmin(t.sql, admin.id);
-    const community = await makeCommunity(t.sql, { modId: mod.id });
+    const mod = await member(t);
+    const admin = await member(t);
+    await setAdmin(t.sql, admin.id);
+    const community = await insertCommunity(t.sql, { modId: mod.id });
     const posts = [];
     for (const title of ['Pin one', 'Pin two', 'Pin three']) posts.push(await postBy(mod, community.name, title));
     const pin = (session: { browser: Browser }, publicId: string, extra = '') =>
@@ -337,12 +332,12 @@ describe('reading, editing and deleting posts', () => {
   });
 
   it('announces once, admins only', async () => {
-    const admin = await member();
-    await makeAdmin(t.sql, admin.id);
-    const community = await makeCommunity(t.sql);
+    const admin = await member(t);
+    await setAdmin(t.sql, admin.id);
+    const community = await insertCommunity(t.sql);
     const post = await postBy(admin, community.name);
     const url = `/api/posts/${post.publicId}?action=announce`;
-    const normal = await member();
+    const normal = await member(t);
     expect((await normal.browser.request('PUT', url)).statusCode).toBe(403);
     expect((await admin.browser.request('PUT', url)).statusCode).toBe(200);
     const again = await admin.browser.request('PUT', url);
@@ -351,19 +346,19 @@ describe('reading, editing and deleting posts', () => {
   });
 
   it('changes how a post is signed, for its author only', async () => {
-    const mod = await member();
-    const community = await makeCommunity(t.sql, { modId: mod.id });
+    const mod = await member(t);
+    const community = await insertCommunity(t.sql, { modId: mod.id });
     const post = await postBy(mod, community.name);
     const url = `/api/posts/${post.publicId}?action=changeAsUser&userGroup=mods`;
     expect((await mod.browser.request('PUT', url)).json().userGroup).toBe('mods');
-    const admin = await member();
-    await makeAdmin(t.sql, admin.id);
+    const admin = await member(t);
+    await setAdmin(t.sql, admin.id);
     expect((await admin.browser.request('PUT', url)).statusCode).toBe(403);
   });
 
   it('answers 400, not 500, for a malformed action or query', async () => {
-    const author = await member();
-    const community = await makeCommunity(t.sql);
+    const author = await member(t);
+    const community = await insertCommunity(t.sql);
     const post = await postBy(author, community.name);
     expect((await author.browser.request('PUT', `/api/posts/${post.publicId}?action=explode`)).statusCode).toBe(400);
     expect((await author.browser.request('DELETE', `/api/posts/${post.publicId}?deleteAs=kings`)).statusCode).toBe(400);

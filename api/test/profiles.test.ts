@@ -2,31 +2,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, Post, User, UserFeedPage } from '@quorum/shared/types';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { makeAdmin, makeCommunity } from './helpers/factories.ts';
+import { insertCommunity, makeComment, makePost, member } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-async function admin() {
-  const session = await signUp(t.app);
-  await makeAdmin(t.sql, session.user.id);
-  return session;
-}
-
-async function post(browser: Browser, community: string, title: string): Promise<Post> {
-  const response = await browser.post('/api/posts', { title, community });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
-
-async function comment(browser: Browser, publicId: string, body: string): Promise<Comment> {
-  const response = await browser.post(`/api/posts/${publicId}/comments`, { body });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
 
 const feed = async (browser: Browser, username: string, query = ''): Promise<UserFeedPage> => {
   const response = await browser.get(`/api/users/${username}/feed${query}`);
@@ -60,7 +42,7 @@ describe('GET /api/users/{username}', () => {
     const own = (await owner.browser.get(`/api/users/${owner.username}`)).json<User>();
     expect(own).toMatchObject({ email: 'me@example.com', homeFeed: 'all', requireAltText: false });
 
-    const boss = await admin();
+    const boss = await member(t, { admin: true });
     expect((await boss.browser.get(`/api/users/${owner.username}`)).json()).toMatchObject({ email: 'me@example.com' });
     const full = (await boss.browser.get(`/api/users/${owner.username}?adminsView=true`)).json<User>();
     expect(full).toHaveProperty('createdIP');
@@ -77,7 +59,7 @@ describe('GET /api/users/{username}', () => {
 
   it('lists the communities the user moderates', async () => {
     const mod = await signUp(t.app);
-    const community = await makeCommunity(t.sql, { modId: mod.user.id });
+    const community = await insertCommunity(t.sql, { modId: mod.user.id });
     const seen = (await new Browser(t.app).get(`/api/users/${mod.username}`)).json<User>();
     expect(seen.moddingList).toEqual([{ id: community.id, name: community.name, proPic: null }]);
   });
@@ -96,7 +78,7 @@ describe('GET /api/users/{username}', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ status: 404, code: 'account_suspended', message: 'Account suspended.' });
     }
-    const boss = await admin();
+    const boss = await member(t, { admin: true });
     expect((await boss.browser.get(`/api/users/${banned.username}`)).json()).toMatchObject({ isBanned: true, username: banned.username });
   });
 });
@@ -104,10 +86,10 @@ describe('GET /api/users/{username}', () => {
 describe('GET /api/users/{username}/feed', () => {
   it('interleaves posts and comments newest first, and filters each kind', async () => {
     const author = await signUp(t.app);
-    const community = await makeCommunity(t.sql);
-    const first = await post(author.browser, community.name, 'First post');
-    const reply = await comment(author.browser, first.publicId, 'A comment in between');
-    const second = await post(author.browser, community.name, 'Second post');
+    const community = await insertCommunity(t.sql);
+    const first = await makePost(author.browser, community.name, { title: 'First post' });
+    const reply = await makeComment(author.browser, first, 'A comment in between');
+    const second = await makePost(author.browser, community.name, { title: 'Second post' });
 
     const all = await feed(new Browser(t.app), author.username);
     expect(all.items.map((entry) => [entry.type, entry.item.id])).toEqual([
@@ -126,10 +108,10 @@ describe('GET /api/users/{username}/feed', () => {
 
   it('leaves deleted posts and comments out', async () => {
     const author = await signUp(t.app);
-    const community = await makeCommunity(t.sql);
-    const kept = await post(author.browser, community.name, 'Kept post');
-    const gone = await post(author.browser, community.name, 'Gone post');
-    const goneComment = await comment(author.browser, kept.publicId, 'Gone comment');
+    const community = await insertCommunity(t.sql);
+    const kept = await makePost(author.browser, community.name, { title: 'Kept post' });
+    const gone = await makePost(author.browser, community.name, { title: 'Gone post' });
+    const goneComment = await makeComment(author.browser, kept, 'Gone comment');
     expect((await author.browser.request('DELETE', `/api/posts/${gone.publicId}`)).statusCode).toBe(200);
     expect((await author.browser.request('DELETE', `/api/posts/${kept.publicId}/comments/${goneComment.id}`)).statusCode).toBe(200);
     expect((await feed(author.browser, author.username)).items.map((e) => e.item.id)).toEqual([kept.id]);
@@ -137,8 +119,8 @@ describe('GET /api/users/{username}/feed', () => {
 
   it('pages through a long history with the next cursor without repeats', async () => {
     const author = await signUp(t.app);
-    const community = await makeCommunity(t.sql);
-    const target = await post(author.browser, community.name, 'The post');
+    const community = await insertCommunity(t.sql);
+    const target = await makePost(author.browser, community.name, { title: 'The post' });
     // Rows with one shared time, so that the id alone breaks the ties.
     await t.sql`
       insert into comments (post_id, community_id, user_id, body, created_at)
@@ -208,7 +190,7 @@ describe('profile pictures', () => {
 
 describe('badges', () => {
   it('lets admins give and take away the supporter badge', async () => {
-    const boss = await admin();
+    const boss = await member(t, { admin: true });
     const fan = await signUp(t.app);
     const given = await boss.browser.post(`/api/users/${fan.username}/badges`, { type: 'supporter' });
     expect(given.statusCode).toBe(200);
@@ -226,7 +208,7 @@ describe('badges', () => {
   });
 
   it('takes a badge away by its id', async () => {
-    const boss = await admin();
+    const boss = await member(t, { admin: true });
     const fan = await signUp(t.app);
     const [badge] = (await boss.browser.post(`/api/users/${fan.username}/badges`, { type: 'supporter' })).json<User>().badges;
     expect((await boss.browser.request('DELETE', `/api/users/${fan.username}/badges/not-an-id`)).statusCode).toBe(404);
@@ -241,7 +223,7 @@ describe('badges', () => {
     expect((await fan.browser.post(`/api/users/${fan.username}/badges`, { type: 'supporter' })).statusCode).toBe(403);
     expect((await new Browser(t.app).open().then((v) => v.post(`/api/users/${fan.username}/badges`, { type: 'supporter' }))).statusCode).toBe(401);
     expect((await other.browser.request('DELETE', `/api/users/${fan.username}/badges/supporter?byType=true`)).statusCode).toBe(403);
-    const boss = await admin();
+    const boss = await member(t, { admin: true });
     const unknown = await boss.browser.post(`/api/users/${fan.username}/badges`, { type: 'gold' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown badge type.');
@@ -277,15 +259,15 @@ describe('DELETE /api/users/{username}', () => {
     await t.sql`
       insert into push_subscriptions (session_id, user_id, endpoint, p256dh, auth)
       values (${session?.id ?? ''}, ${owner.user.id}, 'https://push.example.com/1', 'key', 'auth')`;
-    const boss = await admin();
+    const boss = await member(t, { admin: true });
     await boss.browser.post(`/api/users/${owner.username}/badges`, { type: 'supporter' });
 
-    const community = await makeCommunity(t.sql);
+    const community = await insertCommunity(t.sql);
     await owner.browser.post('/api/_joinCommunity', { communityId: community.id, leave: false });
-    const written = await post(owner.browser, community.name, 'Still here');
-    const said = await comment(owner.browser, written.publicId, 'Me too');
+    const written = await makePost(owner.browser, community.name, { title: 'Still here' });
+    const said = await makeComment(owner.browser, written, 'Me too');
     const reader = await signUp(t.app);
-    const answer = await comment(reader.browser, written.publicId, 'A reply from someone else');
+    const answer = await makeComment(reader.browser, written, 'A reply from someone else');
 
     const deleted = await owner.browser.request('DELETE', `/api/users/${owner.username}`, { body: { password: owner.password } });
     expect(deleted.statusCode).toBe(200);

@@ -1,13 +1,12 @@
 // Where pushes may go, and that one member's push service cannot hold up everyone else's pushes.
-import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@quorum/shared/errors';
 import { PUSH_ENDPOINT_MAX } from '@quorum/shared/constants';
 import { insertNotification, queuePush } from '../src/notifications/store.ts';
+import { makeUser, type SignedUp } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
-import { makeUser, type SignedUp } from './community-factories.ts';
 import { startPushEndpoint, subscriberKeys, type PushEndpoint } from './helpers/push-endpoint.ts';
 
 /** Background jobs run on their own time: asks again until `check` passes (or gives up after 20 s). */

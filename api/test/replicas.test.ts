@@ -2,12 +2,12 @@
 // Which server answered is told by the statements each pool sent.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createSql, openDatabase, type Sql } from '../src/db/connect.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { RECENT_WRITE_COOKIE, RECENT_WRITE_SECONDS } from '../src/db/read-routing.ts';
-import type { FastifyInstance } from 'fastify';
+import { migrate } from '../src/schema.ts';
 import { Browser, signUp } from './helpers/app.ts';
 import { withDatabase } from './helpers/database.ts';
 import { ensureReplicaCluster, type ReplicaCluster } from './helpers/replica-cluster.ts';

@@ -1,7 +1,7 @@
 import type { Comment, Post } from '@quorum/shared/types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeCommunity, makeUser, visitor, type SignedUp } from './community-factories.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { makeCommunity, makeUser, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let author: SignedUp;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_PAGE_SIZE, SEARCH_WORDS_MAX } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
-import type { Comment, Community, Post, SearchPage, SearchSuggestions } from '@quorum/shared/types';
+import type { Community, SearchPage, SearchSuggestions } from '@quorum/shared/types';
 import { RANK_CANDIDATES } from '../src/search/queries.ts';
 import { buildTestApp, type Browser, type TestApp } from './helpers/app.ts';
-import { del, makeCommunity, makeUser, put, visitor, type SignedUp } from './community-factories.ts';
+import { del, makeComment, makeCommunity, makePost, makeUser, put, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
 let author: SignedUp;
@@ -13,17 +13,8 @@ let reader: SignedUp;
 let garden: Community;
 let kitchen: Community;
 
-async function post(as: Browser, community: Community, title: string, body = ''): Promise<Post> {
-  const response = await as.post('/api/posts', { type: 'text', title, body, community: community.name });
-  expect(response.statusCode).toBe(201);
-  return response.json();
-}
-
-async function comment(as: Browser, on: Post, body: string): Promise<Comment> {
-  const response = await as.post(`/api/posts/${on.publicId}/comments`, { body });
-  expect(response.statusCode).toBe(201);
-  return response.json();
-}
+const post = (as: Browser, community: Community, title: string, body = '') =>
+  makePost(as, community.name, { type: 'text', title, body });
 
 async function search(as: Browser, query: Record<string, string>): Promise<SearchPage> {
   const response = await as.get(`/api/search?${new URLSearchParams(query)}`);
@@ -132,8 +123,8 @@ describe('GET /api/search for comments, communities and users', () => {
   it('finds comments with type:comment, marked, and never deleted ones', async () => {
     const [target] = (await search(reader.browser, { q: 'pruning' })).items;
     if (target?.type !== 'post') throw new Error('no post');
-    await comment(other.browser, target.post, 'Pinch the suckers with your fingers.');
-    const removed = await comment(other.browser, target.post, 'Suckers are delicious, removed comment.');
+    await makeComment(other.browser, target.post, 'Pinch the suckers with your fingers.');
+    const removed = await makeComment(other.browser, target.post, 'Suckers are delicious, removed comment.');
     expect((await del(other.browser, `/api/posts/${target.post.publicId}/comments/${removed.id}`)).statusCode).toBe(200);
     const page = await search(await visitor(t), { q: 'suckers type:comment' });
     expect(page.query.type).toBe('comments');
@@ -146,7 +137,7 @@ describe('GET /api/search for comments, communities and users', () => {
   it('finds an edited comment by its new words only', async () => {
     const [target] = (await search(reader.browser, { q: 'watering' })).items;
     if (target?.type !== 'post') throw new Error('no post');
-    const written = await comment(other.browser, target.post, 'Use a hose at dawn.');
+    const written = await makeComment(other.browser, target.post, 'Use a hose at dawn.');
     const edited = await put(other.browser, `/api/posts/${target.post.publicId}/comments/${written.id}`, { body: 'Use a watering can at dusk.' });
     expect(edited.statusCode).toBe(200);
     const bodies = async (q: string) =>
@@ -221,15 +212,15 @@ describe('bad searches', () => {
 
   it('ranks only the newest matches of a search by relevance', async () => {
     const zoo = await makeCommunity(author.browser, { name: 'zebra_zoo' });
-    const makePost = (title: string, body: string) => post(author.browser, zoo, title, body);
+    const zooPost = (title: string, body: string) => post(author.browser, zoo, title, body);
     // The best match of all, but older than RANK_CANDIDATES other matches.
-    const best = await makePost('Zebra zebra zebra', 'Zebra zebra zebra zebra.');
+    const best = await zooPost('Zebra zebra zebra', 'Zebra zebra zebra zebra.');
     expect((await other.browser.post('/api/_postVote', { postId: best.id, up: true })).statusCode).toBe(200);
     await t.sql`
       insert into posts (public_id, type, user_id, community_id, title, body)
       select 'zebra' || i, 'text', ${author.user.id}, ${zoo.id}, 'A zebra number ' || i, 'Stripes.'
       from generate_series(1, ${RANK_CANDIDATES}) i`;
-    await makePost('Zebra zebra', 'Zebra.');
+    await zooPost('Zebra zebra', 'Zebra.');
     const page = await search(reader.browser, { q: 'zebra', community: zoo.name });
     expect(titles(page)[0]).toBe('Zebra zebra');
     expect(titles(page)).not.toContain('Zebra zebra zebra');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, scryptCost } from '../src/auth/passwords.ts';
 import { loadConfig } from '../src/config.ts';
+import { hashPassword, scryptCost } from '../src/users/passwords.ts';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
 
 let t: TestApp;

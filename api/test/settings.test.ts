@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { makeAdmin, userId } from './helpers/factories.ts';
+import { member } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,8 +99,7 @@ describe('/api/site_settings', () => {
   });
 
   it('lets admins read and change the points needed for image and link posts', async () => {
-    const admin = await signUp(t.app);
-    await makeAdmin(t.sql, await userId(t.sql, admin.username));
+    const admin = await member(t, { admin: true });
     const changed = await admin.browser.request('PUT', '/api/site_settings', { body: { imagePostSubmitReqPoints: 5, linkPostSubmitReqPoints: 7 } });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({

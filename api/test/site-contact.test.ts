@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeAdmin, makeUser, put, visitor } from './community-factories.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { makeAdmin, makeUser, put, visitor } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { RECENT_WRITE_COOKIE } from '../src/db/read-routing.ts';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { joinCommunity, makeAdmin, makeCommunity, userId } from './helpers/factories.ts';
+import { insertCommunity, joinCommunity, member, setAdmin, userId, type SignedUp } from './helpers/factories.ts';
 
 // The app as in production: what visitors read is kept and shared for a while (long here, so that
 // nothing depends on timing).
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Session = Awaited<ReturnType<typeof signUp>>;
+type Session = SignedUp;
 
 /** The answer to `url` that a server keeping nothing computes for `member` alone. */
 async function ownAnswer(member: Session, url: string): Promise<unknown> {
@@ -39,9 +39,8 @@ const titles = (response: { json: <T>() => T }) => response.json<{ posts: Array<
 
 describe('feed pages of visitors', () => {
   it('are shared between visitors, with validators, while logged-in users see their own fresh page', async () => {
-    const community = await makeCommunity(t.sql);
-    const author = await signUp(t.app);
-    await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
+    const community = await insertCommunity(t.sql);
+    const author = await member(t, { joins: community.id });
     expect((await author.browser.post('/api/posts', { title: 'First light', community: community.name })).statusCode).toBe(201);
 
     const url = `/api/posts?communityId=${community.id}&sort=latest`;
@@ -73,9 +72,8 @@ describe('feed pages of visitors', () => {
   });
 
   it('are kept once for addresses that differ only in what does not change the page', async () => {
-    const community = await makeCommunity(t.sql);
-    const author = await signUp(t.app);
-    await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
+    const community = await insertCommunity(t.sql);
+    const author = await member(t, { joins: community.id });
     expect((await author.browser.post('/api/posts', { title: 'Kept once', community: community.name })).statusCode).toBe(201);
     const visitor = await new Browser(t.app).open();
     const base = `/api/posts?communityId=${community.id}&sort=latest`;
@@ -101,7 +99,7 @@ describe('feed pages of visitors', () => {
   });
 
   it('hand out a cookie only on answers that no shared cache keeps', async () => {
-    const community = await makeCommunity(t.sql);
+    const community = await insertCommunity(t.sql);
     const url = `/api/posts?communityId=${community.id}&sort=latest`;
     const firstVisit = await t.app.inject({ method: 'GET', url });
     expect(firstVisit.statusCode).toBe(200);
@@ -122,9 +120,8 @@ describe('feed pages of visitors', () => {
   });
 
   it('keep different feeds, sorts and pages apart', async () => {
-    const community = await makeCommunity(t.sql);
-    const author = await signUp(t.app);
-    await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
+    const community = await insertCommunity(t.sql);
+    const author = await member(t, { joins: community.id });
     for (const title of ['Alpha', 'Beta', 'Gamma']) {
       expect((await author.browser.post('/api/posts', { title, community: community.name })).statusCode).toBe(201);
     }
@@ -145,9 +142,8 @@ describe('feed pages of members', () => {
 
   /** A community with two posts by one author, the page of it visitors are kept, and a member who has not posted. */
   async function sharedPage() {
-    const community = await makeCommunity(t.sql);
-    const author = await signUp(t.app);
-    await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
+    const community = await insertCommunity(t.sql);
+    const author = await member(t, { joins: community.id });
     for (const title of ['Older', 'Newer']) {
       expect((await author.browser.post('/api/posts', { title, community: community.name })).statusCode).toBe(201);
     }
@@ -205,7 +201,7 @@ describe('feed pages of members', () => {
     expect(titles(await posting.member.browser.get(posting.url))).toEqual(['Mine', 'Newer', 'Older']);
 
     const admin = await sharedPage();
-    await makeAdmin(t.sql, await userId(t.sql, admin.member.username));
+    await setAdmin(t.sql, await userId(t.sql, admin.member.username));
     expect((await admin.author.browser.post('/api/posts', { title: 'Latest', community: admin.community.name })).statusCode).toBe(201);
     expect(titles(await admin.member.browser.get(admin.url))).toEqual(['Latest', 'Newer', 'Older']);
   });
@@ -219,7 +215,7 @@ describe('home feeds of members', () => {
   async function joinedCommunities() {
     const author = await signUp(t.app);
     const voters = [await signUp(t.app), await signUp(t.app)];
-    const communities = [await makeCommunity(t.sql), await makeCommunity(t.sql), await makeCommunity(t.sql)];
+    const communities = [await insertCommunity(t.sql), await insertCommunity(t.sql), await insertCommunity(t.sql)];
     const posts: Record<string, { id: string; publicId: string }> = {};
     for (const [index, community] of communities.entries()) {
       await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
@@ -241,7 +237,7 @@ describe('home feeds of members', () => {
   it("merge the first posts of each joined community, with the member's votes, the same as the member's own page", async () => {
     const { author, communities, posts, member } = await joinedCommunities();
     const admin = await signUp(t.app);
-    await makeAdmin(t.sql, admin.user.id);
+    await setAdmin(t.sql, admin.user.id);
     expect((await admin.browser.request('PUT', `/api/posts/${posts['C3 post 1']?.publicId}?action=pin&siteWide=true`)).statusCode).toBe(200);
     expect((await member.browser.post('/api/_postVote', { postId: posts['C1 post 2']?.id, up: true })).statusCode).toBe(200);
     writesLongAgo(member);
@@ -297,7 +293,7 @@ describe('home feeds of members', () => {
 
     const many = await joinedCommunities();
     expect(cards(await many.member.browser.get(url)).posts).toHaveLength(3);
-    for (let n = 0; n < 49; n++) await joinCommunity(t.sql, (await makeCommunity(t.sql)).id, many.member.user.id);
+    for (let n = 0; n < 49; n++) await joinCommunity(t.sql, (await insertCommunity(t.sql)).id, many.member.user.id);
     expect((await many.author.browser.post('/api/posts', { title: 'C1 post 5', community: many.communities[0]?.name })).statusCode).toBe(201);
     expect(cards(await many.member.browser.get(url)).posts.map((post) => post.title)).toEqual(['C1 post 5', 'C2 post 3', 'C2 post 2']);
   });
@@ -305,9 +301,8 @@ describe('home feeds of members', () => {
 
 describe('posts and threads as visitors see them', () => {
   it('are shared between visitors, with validators, while logged-in users see new comments at once', async () => {
-    const community = await makeCommunity(t.sql);
-    const author = await signUp(t.app);
-    await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
+    const community = await insertCommunity(t.sql);
+    const author = await member(t, { joins: community.id });
     const created = await author.browser.post('/api/posts', { title: 'A thread to keep', community: community.name });
     const { publicId } = created.json<{ publicId: string }>();
     const first = await author.browser.post(`/api/posts/${publicId}/comments`, { body: 'The first word.' });
@@ -371,7 +366,7 @@ describe('post pages of members', () => {
    * member's writes, say) runs before the page of it visitors are kept is made.
    */
   async function keptPost(beforeKept?: (made: { community: { id: string }; replier: Session; postId: string; firstId: string; member: Session }) => Promise<void>) {
-    const community = await makeCommunity(t.sql);
+    const community = await insertCommunity(t.sql);
     const author = await signUp(t.app);
     const replier = await signUp(t.app);
     await joinCommunity(t.sql, community.id, await userId(t.sql, author.username));
@@ -461,7 +456,7 @@ describe('post pages of members', () => {
     expect((await moderated.member.browser.get(moderated.url)).json<{ locked: boolean }>().locked).toBe(true);
 
     const admin = await keptPost();
-    await makeAdmin(t.sql, await userId(t.sql, admin.member.username));
+    await setAdmin(t.sql, await userId(t.sql, admin.member.username));
     expect((await admin.replier.browser.post(`/api/posts/${admin.publicId}/comments`, { body: 'Later.' })).statusCode).toBe(201);
     expect(bodies(await admin.member.browser.get(admin.url))).toContain('Later.');
 
@@ -477,7 +472,7 @@ describe("the app's start data", () => {
     const before = (await new Browser(t.app).get('/api/_initial')).json<Initial>();
     expect(before.user).toBeNull();
     const member = await signUp(t.app);
-    const community = await makeCommunity(t.sql);
+    const community = await insertCommunity(t.sql);
     expect((await member.browser.post('/api/_joinCommunity', { communityId: community.id })).statusCode).toBe(200);
     await t.sql`update site_settings set contact_email = 'kept@quorum.example' where id = 1`;
 
@@ -499,9 +494,8 @@ describe('feed pages of visitors with keeping off', () => {
   it('show a new post at once and tell browsers to check again', async () => {
     const fresh = await buildTestApp();
     try {
-      const community = await makeCommunity(fresh.sql);
-      const author = await signUp(fresh.app);
-      await joinCommunity(fresh.sql, community.id, await userId(fresh.sql, author.username));
+      const community = await insertCommunity(fresh.sql);
+      const author = await member(fresh, { joins: community.id });
       const url = `/api/posts?communityId=${community.id}&sort=latest`;
       expect(titles(await new Browser(fresh.app).get(url))).toEqual([]);
       expect((await author.browser.post('/api/posts', { title: 'Right away', community: community.name })).statusCode).toBe(201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { makeCommunity, userId } from './helpers/factories.ts';
+import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
+import { makeThread, member } from './helpers/factories.ts';
 import { hotness, weightedUpvotes } from '../src/posts/hotness.ts';
 
 let t: TestApp;
@@ -9,17 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function member() {
-  const session = await signUp(t.app);
-  return { ...session, id: await userId(t.sql, session.username) };
-}
-
-async function newPost() {
-  const author = await member();
-  const community = await makeCommunity(t.sql);
-  const post = (await author.browser.post('/api/posts', { title: 'Vote on me', community: community.name })).json();
-  return { author, post };
-}
+const newPost = () => makeThread(t, { title: 'Vote on me' });
 
 async function authorPoints(id: string) {
   const [row] = await t.sql<{ points: number }[]>`select points from users where id = ${id}`;
@@ -35,7 +25,7 @@ describe('POST /api/_postVote', () => {
 
   it('follows the vote state machine and keeps the author’s points', async () => {
     const { author, post } = await newPost();
-    const voter = await member();
+    const voter = await member(t);
     const vote = async (up: boolean) => (await voter.browser.post('/api/_postVote', { postId: post.id, up })).json();
 
     // none → up
@@ -68,7 +58,7 @@ describe('POST /api/_postVote', () => {
 
   it('stores the hot rank of the current upvotes', async () => {
     const { post } = await newPost();
-    const voter = await member();
+    const voter = await member(t);
     await voter.browser.post('/api/_postVote', { postId: post.id, up: true });
     const [row] = await t.sql<{ hotness: number; createdAt: Date }[]>`select hotness, created_at from posts where id = ${post.id}`;
     expect(row?.hotness).toBe(hotness(2, row!.createdAt));
@@ -76,7 +66,7 @@ describe('POST /api/_postVote', () => {
 
   it('counts exactly when 20 people vote at once', async () => {
     const { author, post } = await newPost();
-    const voters = await Promise.all(Array.from({ length: 20 }, () => member()));
+    const voters = await Promise.all(Array.from({ length: 20 }, () => member(t)));
     const responses = await Promise.all(voters.map((v, i) => v.browser.post('/api/_postVote', { postId: post.id, up: i % 4 !== 0 })));
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
     const [row] = await t.sql<{ upvotes: number; downvotes: number; points: number; hotness: number; createdAt: Date }[]>`
@@ -89,7 +79,7 @@ describe('POST /api/_postVote', () => {
 
   it('takes quick presses of one voter one after the other', async () => {
     const { author, post } = await newPost();
-    const voter = await member();
+    const voter = await member(t);
     const responses = await Promise.all(Array.from({ length: 5 }, () => voter.browser.post('/api/_postVote', { postId: post.id, up: true })));
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     // Up, back, up, back, up.
@@ -102,7 +92,7 @@ describe('POST /api/_postVote', () => {
   it('refuses votes on deleted posts and unknown ones', async () => {
     const { author, post } = await newPost();
     await author.browser.request('DELETE', `/api/posts/${post.publicId}`);
-    const voter = await member();
+    const voter = await member(t);
     expect((await voter.browser.post('/api/_postVote', { postId: post.id, up: true })).statusCode).toBe(403);
     expect((await voter.browser.post('/api/_postVote', { postId: '01a2037a-a20c-75f1-bc0f-557c203d3d98', up: true })).statusCode).toBe(404);
   });
@@ -126,9 +116,9 @@ describe('hot rank', () => {
 describe('POST /api/_commentVote', () => {
   it('counts exactly when 12 people vote on one comment at once, and moves the author’s points', async () => {
     const { post } = await newPost();
-    const commenter = await member();
+    const commenter = await member(t);
     const comment = (await commenter.browser.post(`/api/posts/${post.publicId}/comments`, { body: 'Vote on this comment' })).json();
-    const voters = await Promise.all(Array.from({ length: 12 }, () => member()));
+    const voters = await Promise.all(Array.from({ length: 12 }, () => member(t)));
     const responses = await Promise.all(voters.map((v, i) => v.browser.post('/api/_commentVote', { commentId: comment.id, up: i % 3 !== 0 })));
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
     const [row] = await t.sql<{ upvotes: number; downvotes: number; points: number }[]>`

@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { createSql, openDatabase, type Sql } from '../../api/src/db/connect.ts';
-import { migrate } from '../../api/src/db/migrate.ts';
+import { migrate } from '../../api/src/schema.ts';
 import { SEED_PRESETS, seedDatabase, type SeedSizes } from '../../api/src/seed/seed.ts';
 
 export type SizeName = keyof typeof SEED_PRESETS;

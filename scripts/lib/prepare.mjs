@@ -39,7 +39,7 @@ function writeStamp(stampFile, value) {
 }
 
 const manifests = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'api/package.json', 'web/package.json',
-  'sw/package.json', 'packages/shared/package.json', 'packages/client/package.json', 'scripts/bench/package.json'];
+  'sw/package.json', 'packages/shared/package.json', 'packages/client/package.json', 'scripts/bench/package.json', 'scripts/lint/package.json'];
 
 /** Installs the workspace's dependencies exactly as locked, unless nothing changed since last time. */
 export async function ensureInstalled() {

@@ -4,9 +4,9 @@ import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { parseBlockAddress } from '@quorum/shared/ip-blocks';
 import type { Db, Sql } from '../db/connect.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { queueUserContentDeletion } from '../jobs/admin-jobs.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { getUserByName } from '../users/queries.ts';
+import { queueUserContentDeletion } from './jobs.ts';
 import { banAccount, unbanAccount } from './queries.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

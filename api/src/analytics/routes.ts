@@ -12,15 +12,14 @@ import { recordDailyEvent } from './queries.ts';
 
 export interface AnalyticsRoutesOptions {
   sql: Sql;
-  limits: { analytics: object } | false;
 }
 
-const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (app, { sql, limits }) => {
+const analyticsRoutes: FastifyPluginAsync<AnalyticsRoutesOptions> = async (app, { sql }) => {
   /**
    * The installed app reports that it is in use, was just installed, or that notifications were
    * turned on: each counted once a day per user or address.
    */
-  app.post('/analytics', { schema: sends(answers.success), config: { rateLimit: limits && limits.analytics } }, async (request) => {
+  app.post('/analytics', { schema: sends(answers.success), config: { limit: 'analytics' } }, async (request) => {
     const { event } = parse(analyticsBody, request.body);
     const who = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
     await recordDailyEvent(sql, event, who, { loggedIn: request.user !== null });

@@ -6,20 +6,20 @@ import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import type { commentVoteBody, createCommentBody } from '@quorum/shared/schemas/comments';
 import type { UserGroup } from '@quorum/shared/types';
-import { canModerate, type Standing } from '../communities/policy.ts';
-import { bannedFrom } from '../communities/load.ts';
-import { getCommunityOfComment, getStanding } from '../communities/queries.ts';
+import { getCommunityOfComment } from '../communities/queries.ts';
+import type { CommentRow } from '../content/comment-present.ts';
+import { bannedFrom } from '../content/community-load.ts';
+import { getStanding } from '../content/community-queries.ts';
+import { canActAs, canDeleteAs, canModerate, type Actor, type Standing } from '../content/policy.ts';
+import type { PostState } from '../content/post-queries.ts';
+import { loadComment } from '../content/thread.ts';
 import type { Sql } from '../db/connect.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { queueNotification, queueVoteNotification } from '../notifications/jobs.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { canActAs, canDeleteAs, type Actor } from '../posts/policy.ts';
 import { resolveReports } from '../reports/queries.ts';
-import type { PostState } from '../posts/queries.ts';
 import { castVote } from '../votes/cast.ts';
-import type { CommentRow } from './present.ts';
 import * as q from './queries.ts';
-import { loadComment } from './thread.ts';
 
 /**
  * Comments on a post, or replies to one of its comments, signed as `group`. Refuses users banned

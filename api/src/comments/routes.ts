@@ -6,15 +6,15 @@ import {
 import type { Comment, CommentsPage } from '@quorum/shared/types';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { SessionUser } from '../auth/session-queries.ts';
+import { presentComment } from '../content/comment-present.ts';
+import { loadPostState, loadPostStateByEitherId } from '../content/post-load.ts';
+import { loadComment, loadCommentById, loadCommentsPage, loadLatestComments, loadPermalink, loadSubtree } from '../content/thread.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
-import { loadPostState, loadPostStateByEitherId } from '../posts/load.ts';
 import { changeCommentAs, createComment, deleteComment, editComment, voteComment } from './actions.ts';
-import { presentComment } from './present.ts';
-import { loadComment, loadCommentById, loadCommentsPage, loadLatestComments, loadPermalink, loadSubtree } from './thread.ts';
 
 type PostParams = { Params: { publicId: string } };
 type CommentParams = { Params: { publicId: string; commentId: string } };
@@ -22,10 +22,9 @@ type CommentParams = { Params: { publicId: string; commentId: string } };
 export interface CommentsRoutesOptions {
   sql: Sql;
   visitorCache: VisitorCache;
-  limits: { create: object; vote: object; edit: object } | false;
 }
 
-const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { sql, visitorCache, limits }) => {
+const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { sql, visitorCache }) => {
   /** A comment as `viewer` sees it after a change. */
   async function presented(commentId: string, viewer: SessionUser): Promise<Comment> {
     return presentComment(await loadCommentById(sql, commentId, viewer.id), viewer);
@@ -67,7 +66,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
 
   app.post<PostParams>('/posts/:publicId/comments', {
     schema: sends(answers.comment),
-    config: { rateLimit: limits && limits.create, idempotent: true },
+    config: { limit: 'createComment', idempotent: true },
   }, async (request, reply) => {
     const user = requireUser(request);
     const { userGroup } = parse(createCommentQuery, request.query);
@@ -79,7 +78,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
 
   app.put<CommentParams>('/posts/:publicId/comments/:commentId', {
     schema: sends(answers.comment),
-    config: { rateLimit: limits && limits.edit },
+    config: { limit: 'editContent' },
   }, async (request) => {
     const user = requireUser(request);
     const { action, userGroup } = parse(updateCommentQuery, request.query);
@@ -92,7 +91,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
 
   app.delete<CommentParams>('/posts/:publicId/comments/:commentId', {
     schema: sends(answers.comment),
-    config: { rateLimit: limits && limits.edit },
+    config: { limit: 'editContent' },
   }, async (request) => {
     const user = requireUser(request);
     const { deleteAs } = parse(deleteCommentQuery, request.query);
@@ -102,7 +101,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     return presented(comment.id, user);
   });
 
-  app.post('/_commentVote', { schema: sends(answers.comment), config: { rateLimit: limits && limits.vote, idempotent: true } }, async (request) => {
+  app.post('/_commentVote', { schema: sends(answers.comment), config: { limit: 'vote', idempotent: true } }, async (request) => {
     const user = requireUser(request);
     const body = parse(commentVoteBody, request.body);
     await voteComment(sql, user, body, app.jobs);

@@ -1,13 +1,13 @@
 // Changes to communities that take more than one statement, each in one transaction.
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
+import type { RuleRow } from '../content/community-present.ts';
 import type { Sql } from '../db/connect.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { attachImages, markImageDeleted } from '../images/queries.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { getContributorFacts } from '../users/queries.ts';
 import { canModerateAnother, hasPointsToCreateCommunity } from './policy.ts';
-import type { RuleRow } from './present.ts';
 import { countModeratedCommunities, insertCommunity, lockCommunity, lockUser, setCommunityImage } from './queries.ts';
 import { deleteRule, getRule, insertRule, moveRule, renumberRules, updateRuleText } from './rule-queries.ts';
 

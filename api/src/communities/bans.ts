@@ -2,16 +2,17 @@
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { User } from '@quorum/shared/types';
 import type { SessionUser } from '../auth/session-queries.ts';
+import { assertCanModerate } from '../content/community-load.ts';
+import { getStanding } from '../content/community-queries.ts';
 import type { Db, Sql } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { resolveReports } from '../reports/queries.ts';
 import { presentUser, type UserRow } from '../users/present.ts';
 import { getUserByName } from '../users/queries.ts';
-import { assertCanModerate } from './load.ts';
 import { deleteBan, insertBan, listBannedUserIds } from './mod-queries.ts';
 import { presentUsersInOrder } from './mods.ts';
 import { canBeBanned } from './policy.ts';
-import { getStanding, lockCommunity, setMembership } from './queries.ts';
+import { lockCommunity, setMembership } from './queries.ts';
 
 /** The users banned from a community now, the latest first: for its mods and admins. */
 export async function listBanned(db: Db, actor: SessionUser, communityId: string): Promise<User[]> {

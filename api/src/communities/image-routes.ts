@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Community } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
+import { assertCanModerate, loadCommunity } from '../content/community-load.ts';
+import { presentCommunity } from '../content/community-present.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
@@ -8,15 +10,11 @@ import { storeImage } from '../images/process.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { readImageUpload } from '../images/upload.ts';
 import { replaceCommunityImage } from './actions.ts';
-import { assertCanModerate, loadCommunity } from './load.ts';
-import { presentCommunity } from './present.ts';
 
 export interface CommunityImageRoutesOptions {
   sql: Sql;
   store: ImageStore;
   maxBytes: number;
-  /** Per-route rate limits, or false when rate limiting is off. */
-  limits: { upload: object } | false;
 }
 
 type Params = { Params: { id: string } };
@@ -27,11 +25,11 @@ const SLOTS = [
   { path: 'banner_image', which: 'bannerImage', kind: 'banner' },
 ] as const;
 
-const communityImageRoutes: FastifyPluginAsync<CommunityImageRoutesOptions> = async (app, { sql, store, maxBytes, limits }) => {
+const communityImageRoutes: FastifyPluginAsync<CommunityImageRoutesOptions> = async (app, { sql, store, maxBytes }) => {
   for (const slot of SLOTS) {
     app.post<Params>(`/communities/:id/${slot.path}`, {
       schema: sends(answers.community),
-      config: { rateLimit: limits && limits.upload },
+      config: { limit: 'upload' },
     }, async (request): Promise<Community> => {
       const user = requireUser(request);
       await assertCanModerate(sql, user, request.params.id);

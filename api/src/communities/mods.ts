@@ -2,6 +2,8 @@
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { User } from '@quorum/shared/types';
 import type { SessionUser } from '../auth/session-queries.ts';
+import { assertCanModerate, assertCommunityExists } from '../content/community-load.ts';
+import { getStanding } from '../content/community-queries.ts';
 import type { Db, Sql } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
@@ -9,10 +11,9 @@ import { queueNotification } from '../notifications/jobs.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { presentUser } from '../users/present.ts';
 import { getUserByName, getUsersByIds } from '../users/queries.ts';
-import { assertCanModerate, assertCommunityExists } from './load.ts';
 import { deleteMod, insertMod, listModPlaces, setModOrder, type ModPlace } from './mod-queries.ts';
 import { canManageModAt, canModerateAnother } from './policy.ts';
-import { countModeratedCommunities, getStanding, lockCommunity, lockUser, setMembership } from './queries.ts';
+import { countModeratedCommunities, lockCommunity, lockUser, setMembership } from './queries.ts';
 
 /** Users in the order of `ids`, as anyone may see them. */
 export async function presentUsersInOrder(db: Db, ids: readonly string[]): Promise<User[]> {

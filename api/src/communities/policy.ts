@@ -1,16 +1,5 @@
+import type { Standing } from '../content/policy.ts';
 import type { SiteSettingsRow } from '../site/present.ts';
-
-/** Where a user stands in a community. */
-export interface Standing {
-  isMember: boolean;
-  isMod: boolean;
-  isBanned: boolean;
-}
-
-/** Admins moderate every community; mods their own. */
-export function canModerate(user: { isAdmin: boolean } | null, standing: Standing): boolean {
-  return Boolean(user?.isAdmin) || standing.isMod;
-}
 
 /**
  * Mods are ranked by position, 0 the most senior. A mod manages the mods at or after their own

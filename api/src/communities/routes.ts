@@ -6,6 +6,8 @@ import {
 } from '@quorum/shared/schemas/communities';
 import type { Community, CommunitySort } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
+import { assertCanModerate, assertNotBanned, loadCommunity, loadCommunityByName } from '../content/community-load.ts';
+import { presentCommunity } from '../content/community-present.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
@@ -14,9 +16,7 @@ import { parse } from '../http/validate.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { createCommunity } from './actions.ts';
 import communityImageRoutes from './image-routes.ts';
-import { assertCanModerate, assertNotBanned, loadCommunity, loadCommunityByName } from './load.ts';
 import modRoutes from './mod-routes.ts';
-import { presentCommunity } from './present.ts';
 import { listCommunities, searchCommunities, setMembership, updateCommunity, type PageStart } from './queries.ts';
 import ruleRoutes from './rule-routes.ts';
 
@@ -52,11 +52,9 @@ export interface CommunitiesRoutesOptions {
   store: ImageStore;
   /** Largest accepted icon or banner upload in bytes. */
   maxBytes: number;
-  /** Per-route rate limits, or false when rate limiting is off. */
-  limits: { upload: object } | false;
 }
 
-const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (app, { sql, store, maxBytes, limits }) => {
+const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (app, { sql, store, maxBytes }) => {
   // A bare array, as the reference documents it; the next page's address is in a `Link` header.
   app.get('/communities', { schema: sends(answers.communities) }, async (request, reply): Promise<Community[]> => {
     const query = parse(listCommunitiesQuery, request.query);
@@ -107,7 +105,7 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
 
   await app.register(ruleRoutes, { sql });
   await app.register(modRoutes, { sql });
-  await app.register(communityImageRoutes, { sql, store, maxBytes, limits });
+  await app.register(communityImageRoutes, { sql, store, maxBytes });
 };
 
 export default communitiesRoutes;

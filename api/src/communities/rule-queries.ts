@@ -1,5 +1,5 @@
+import type { RuleRow } from '../content/community-present.ts';
 import type { Db } from '../db/connect.ts';
-import type { RuleRow } from './present.ts';
 
 /** A community's rules in their order. */
 export async function listRules(db: Db, communityId: string): Promise<RuleRow[]> {

@@ -2,13 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createRuleBody, updateRuleBody } from '@quorum/shared/schemas/communities';
 import type { Rule } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
+import { assertCanModerate, assertCommunityExists } from '../content/community-load.ts';
+import { presentRule } from '../content/community-present.ts';
 import type { Sql } from '../db/connect.ts';
 import { noBody, sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { addRule, editRule, removeRule } from './actions.ts';
-import { assertCanModerate, assertCommunityExists } from './load.ts';
-import { presentRule } from './present.ts';
 import { listRules } from './rule-queries.ts';
 
 type RuleParams = { Params: { id: string; ruleId: string } };

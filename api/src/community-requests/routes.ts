@@ -13,14 +13,13 @@ import { presentCommunityRequest } from './present.ts';
 
 export interface CommunityRequestsRoutesOptions {
   sql: Sql;
-  limits: { create: object } | false;
 }
 
 /** Users ask for a new community; admins read the requests and remove them (denying is an _admin action). */
-const communityRequestsRoutes: FastifyPluginAsync<CommunityRequestsRoutesOptions> = async (app, { sql, limits }) => {
+const communityRequestsRoutes: FastifyPluginAsync<CommunityRequestsRoutesOptions> = async (app, { sql }) => {
   app.post('/community_requests', {
     schema: sends(answers.communityRequest),
-    config: { rateLimit: limits && limits.create },
+    config: { limit: 'communityRequest' },
   }, async (request, reply) => {
     const user = requireUser(request);
     const body = parse(communityRequestBody, request.body);

@@ -1,6 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { installJobQueue } from '../jobs/queue.ts';
 import { apiDir } from '../paths.ts';
 import type { Sql } from './connect.ts';
 
@@ -20,12 +19,12 @@ async function listMigrations(): Promise<Migration[]> {
 }
 
 /**
- * Applies every migration not yet recorded, all in one transaction, then creates or upgrades the
- * job queue's tables. Returns the files applied. Processes and machines starting together on one
+ * Applies every migration not yet recorded, all in one transaction, then `installAlso` (the
+ * schemas kept by libraries, such as the job queue's tables). Returns the files applied. Processes and machines starting together on one
  * database take turns under an advisory lock: the first applies everything, the others wait and
  * find nothing left to do.
  */
-export async function migrate(sql: Sql): Promise<string[]> {
+export async function migrate(sql: Sql, installAlso: (sql: Sql) => Promise<void>): Promise<string[]> {
   // A session's lock belongs to its connection. A pool reserves one to hold it; a client with a
   // single connection (the embedded database, the command line) holds it on that connection, which
   // the statements below then use too.
@@ -42,7 +41,7 @@ export async function migrate(sql: Sql): Promise<string[]> {
       applied_at timestamptz not null default now()
     )`;
     const applied = await applyMigrations(sql);
-    await installJobQueue(sql);
+    await installAlso(sql);
     return applied;
   } finally {
     await session`select pg_advisory_unlock(${MIGRATION_LOCK})`;

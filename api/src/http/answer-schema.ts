@@ -23,6 +23,7 @@ interface OptionalField<T> {
 /** A schema for each field of T, wrapped in `optional(…)` for those T may leave out. */
 export type Fields<T> = {
   // A field is optional when an object without it still fits: `{}` fits Pick<T, K>.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the empty type is the test itself
   [K in keyof T]-?: {} extends Pick<T, K> ? OptionalField<Exclude<T[K], undefined>> : AnswerSchema<T[K]>;
 };
 

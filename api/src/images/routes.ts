@@ -16,12 +16,10 @@ export interface ImagesRoutesOptions {
   store: ImageStore;
   /** Largest accepted upload in bytes. */
   maxBytes: number;
-  /** Per-route rate limits, or false when rate limiting is off. */
-  limits: { upload: object } | false;
 }
 
-const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (app, { sql, store, maxBytes, limits }) => {
-  app.post('/_uploads', { schema: sends(answers.image), config: { rateLimit: limits && limits.upload } }, async (request, reply) => {
+const imagesRoutes: FastifyPluginAsync<ImagesRoutesOptions> = async (app, { sql, store, maxBytes }) => {
+  app.post('/_uploads', { schema: sends(answers.image), config: { limit: 'upload' } }, async (request, reply) => {
     const user = requireUser(request);
     const buffer = await readImageUpload(request, maxBytes);
     const image = await storeImage(sql, store, buffer, { uploadedBy: user.id, kind: 'post' });

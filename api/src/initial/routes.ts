@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Community, InitialData, ReportReason } from '@quorum/shared/types';
-import { presentCommunity } from '../communities/present.ts';
 import { listBannedFrom, listSidebarCommunities } from '../communities/queries.ts';
+import { presentCommunity } from '../content/community-present.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';

@@ -12,14 +12,12 @@ import { fetchLinkPreview } from './preview.ts';
 export interface LinksRoutesOptions {
   /** Let previews fetch from loopback and private network addresses. */
   allowPrivate: boolean;
-  /** Per-route rate limits, or false when rate limiting is off. */
-  limits: { linkInfo: object } | false;
 }
 
-const linksRoutes: FastifyPluginAsync<LinksRoutesOptions> = async (app, { allowPrivate, limits }) => {
+const linksRoutes: FastifyPluginAsync<LinksRoutesOptions> = async (app, { allowPrivate }) => {
   app.get<{ Querystring: { url?: unknown } }>('/_link_info', {
     schema: sends(answers.linkInfo),
-    config: { rateLimit: limits && limits.linkInfo },
+    config: { limit: 'linkInfo' },
   }, async (request): Promise<LinkInfo> => {
     requireUser(request);
     const text = typeof request.query.url === 'string' ? request.query.url.trim() : '';

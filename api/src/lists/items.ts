@@ -2,12 +2,12 @@
 import { LIST_ITEMS_PAGE_SIZE } from '@quorum/shared/constants';
 import type { ListItem, ListItemsPage } from '@quorum/shared/types';
 import type { SessionUser } from '../auth/session-queries.ts';
-import { presentComment } from '../comments/present.ts';
-import { getCommentsByIds } from '../comments/queries.ts';
+import { presentComment } from '../content/comment-present.ts';
+import { getCommentsByIds } from '../content/comment-queries.ts';
+import { presentPost } from '../content/post-present.ts';
+import { getPostsByIds } from '../content/post-queries.ts';
 import type { Db } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
-import { presentPost } from '../posts/present.ts';
-import { getPostsByIds } from '../posts/queries.ts';
 import { listListItems } from './queries.ts';
 
 const CURSOR_SORT = 'added';

@@ -19,8 +19,8 @@ type UserParams = { Params: { username: string } };
 type NamedParams = { Params: { username: string; listName: string } };
 type IdParams = { Params: { id: string } };
 
-const listsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { write: object } | false }> = async (app, { sql, limits }) => {
-  const write = { config: { rateLimit: limits && limits.write } };
+const listsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
+  const write = { config: { limit: 'listWrite' as const } };
   // Saving and unsaving can be queued offline and sent again.
   const savedWrite = { config: { ...write.config, idempotent: true } };
 

@@ -1,5 +1,5 @@
-import type { NotifyDeps } from './store.ts';
-import { JOB_PUSH, trimAndRecount, type PushJob } from './store.ts';
+import type { NotifyDeps, PushJob } from './store.ts';
+import { JOB_PUSH, trimAndRecount } from './store.ts';
 
 /** Users are told of an announcement this many at a time, each batch in a transaction of its own. */
 const BATCH = 1000;

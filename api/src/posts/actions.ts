@@ -9,23 +9,22 @@ import type {
   createPostBody, deletePostQuery, PostAction, PostActionQuery, postVoteBody, updatePostBody,
 } from '@quorum/shared/schemas/posts';
 import type { UserGroup } from '@quorum/shared/types';
-import { canModerate, type Standing } from '../communities/policy.ts';
-import { bannedFrom } from '../communities/load.ts';
-import { getCommunityForPosting, getCommunityOfPost, getStanding } from '../communities/queries.ts';
+import { getCommunityForPosting, getCommunityOfPost } from '../communities/queries.ts';
+import { bannedFrom } from '../content/community-load.ts';
+import { getStanding } from '../content/community-queries.ts';
+import { canActAs, canDeleteAs, canModerate, type Actor, type Standing } from '../content/policy.ts';
+import type { PostRow, PostVisit } from '../content/post-present.ts';
+import { postExists } from '../content/post-queries.ts';
 import type { Sql } from '../db/connect.ts';
-import type { Jobs } from '../jobs/queue.ts';
-import { queueAnnouncement, queueNotification, queueVoteNotification } from '../notifications/jobs.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import type { Jobs } from '../jobs/queue.ts';
 import { parseHttpUrl } from '../links/fetch.ts';
+import { queueAnnouncement, queueNotification, queueVoteNotification } from '../notifications/jobs.ts';
 import { resolveReports } from '../reports/queries.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { getContributorFacts } from '../users/queries.ts';
 import { castVote } from '../votes/cast.ts';
-import {
-  canActAs, canAnnounce, canDeleteAs, canEditPost, canLockAs, canPin, canPostIn, canPurgeContent, defaultLockGroup,
-  hasPointsFor, type Actor,
-} from './policy.ts';
-import type { PostRow, PostVisit } from './present.ts';
+import { canAnnounce, canEditPost, canLockAs, canPin, canPostIn, canPurgeContent, defaultLockGroup, hasPointsFor } from './policy.ts';
 import * as q from './queries.ts';
 
 const PUBLIC_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -200,7 +199,7 @@ export async function deletePost(
 }
 
 /**
- * Votes on a post (see the shared vote state machine); users banned from the community give none,
+ * Votes on a post (the rule: migrations/0020_vote_rule.sql); users banned from the community give none,
  * and locked and deleted posts take none. An upvote notifies the author.
  */
 export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeof postVoteBody>, jobs: Jobs): Promise<void> {
@@ -224,7 +223,7 @@ export async function recordView(sql: Sql, post: PostVisit, viewerId: string): P
 
 /** Hides a post from the user's feeds. */
 export async function hidePost(sql: Sql, user: Actor, postId: string): Promise<void> {
-  if (!isUuid(postId) || !(await q.postExists(sql, postId))) throw notFound(Messages.postNotFound);
+  if (!isUuid(postId) || !(await postExists(sql, postId))) throw notFound(Messages.postNotFound);
   await q.hidePost(sql, user.id, postId);
 }
 

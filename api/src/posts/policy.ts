@@ -1,11 +1,6 @@
 import type { UserGroup } from '@quorum/shared/types';
-import { canModerate, type Standing } from '../communities/policy.ts';
+import { canActAs, canModerate, type Actor, type Standing } from '../content/policy.ts';
 import type { SiteSettingsRow } from '../site/present.ts';
-
-export interface Actor {
-  id: string;
-  isAdmin: boolean;
-}
 
 /** Where posting is restricted, only the community's mods and admins post; anyone else not banned may. */
 export function canPostIn(user: Actor, standing: Standing, community: { postingRestricted: boolean }): boolean {
@@ -16,19 +11,6 @@ export function canPostIn(user: Actor, standing: Standing, community: { postingR
 export function hasPointsFor(type: 'image' | 'link', user: Actor & { points: number }, settings: SiteSettingsRow): boolean {
   const required = type === 'image' ? settings.imagePostSubmitReqPoints : settings.linkPostSubmitReqPoints;
   return user.isAdmin || user.points >= required;
-}
-
-/** Whether `user` may speak, lock or delete as `group` in a community where they have `standing`. */
-export function canActAs(user: Actor, standing: Standing, group: UserGroup): boolean {
-  if (group === 'admins') return user.isAdmin;
-  if (group === 'mods') return standing.isMod;
-  return true;
-}
-
-/** Deleting as a group: the author as normal, mods as mods, admins as admins. */
-export function canDeleteAs(user: Actor, standing: Standing, authorId: string, group: UserGroup): boolean {
-  if (group === 'normal') return user.id === authorId;
-  return canActAs(user, standing, group);
 }
 
 /** Purging a post's content: its author and admins only (mods can delete, not purge). */

@@ -4,10 +4,12 @@ import {
 } from '@quorum/shared/schemas/posts';
 import type { ModeratedPostsPage, Post, PostsPage } from '@quorum/shared/types';
 import { requireUser } from '../auth/plugin.ts';
-import { presentComment } from '../comments/present.ts';
-import { loadCommentsPage } from '../comments/thread.ts';
-import { presentCommunity } from '../communities/present.ts';
-import { getCommunityById } from '../communities/queries.ts';
+import { presentComment } from '../content/comment-present.ts';
+import { presentCommunity } from '../content/community-present.ts';
+import { getCommunityById } from '../content/community-queries.ts';
+import { isSharedFeed, loadFeed, loadModeratedPosts, loadPost, loadPostById, memberFeedPage, memberHomePage, memberPostPage, memberPostPageJson } from '../content/post-load.ts';
+import { presentPost } from '../content/post-present.ts';
+import { loadCommentsPage } from '../content/thread.ts';
 import type { Sql } from '../db/connect.ts';
 import { routeSerializer, sends, serializerFor } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
@@ -15,14 +17,11 @@ import { parse } from '../http/validate.ts';
 import { memberMayStartFromShared, sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { createPost, deletePost, editPost, hidePost, recordView, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
-import { isSharedFeed, loadFeed, loadModeratedPosts, loadPost, loadPostById, memberFeedPage, memberHomePage, memberPostPage, memberPostPageJson } from './load.ts';
-import { presentPost } from './present.ts';
 
 export interface PostsRoutesOptions {
   sql: Sql;
   visitorCache: VisitorCache;
   linkImage?: LinkImageSaver;
-  limits: { create: object; vote: object; edit: object } | false;
 }
 
 type Params = { Params: { publicId: string } };
@@ -37,7 +36,7 @@ function feedPageKey(query: FeedQuery): string {
   return `feed ${feed} ${query.sort} ${query.limit} ${query.next ?? ''}`;
 }
 
-const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, visitorCache, linkImage, limits }) => {
+const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, visitorCache, linkImage }) => {
   const thumbnails = linkThumbnails(sql, linkImage, app.log);
   app.addHook('onClose', thumbnails.settle);
 
@@ -104,7 +103,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     return postPage(viewer);
   });
 
-  app.post('/posts', { schema: sends(answers.post), config: { rateLimit: limits && limits.create } }, async (request, reply) => {
+  app.post('/posts', { schema: sends(answers.post), config: { limit: 'createPost' } }, async (request, reply) => {
     const user = requireUser(request);
     const created = await createPost(sql, user, parse(createPostBody, request.body));
     if (created.link) thumbnails.add(created.id, created.link.toString(), user.id);
@@ -113,7 +112,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
 
   app.put<Params>('/posts/:publicId', {
     schema: sends(answers.post),
-    config: { rateLimit: limits && limits.edit },
+    config: { limit: 'editContent' },
   }, async (request): Promise<Post> => {
     const user = requireUser(request);
     const query = parse(postActionQuery, request.query);
@@ -125,7 +124,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
 
   app.delete<Params>('/posts/:publicId', {
     schema: sends(answers.post),
-    config: { rateLimit: limits && limits.edit },
+    config: { limit: 'editContent' },
   }, async (request): Promise<Post> => {
     const user = requireUser(request);
     const query = parse(deletePostQuery, request.query);
@@ -136,7 +135,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
 
   app.post('/_postVote', {
     schema: sends(answers.post),
-    config: { rateLimit: limits && limits.vote, idempotent: true },
+    config: { limit: 'vote', idempotent: true },
   }, async (request): Promise<Post> => {
     const user = requireUser(request);
     const body = parse(postVoteBody, request.body);

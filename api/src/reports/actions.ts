@@ -4,13 +4,13 @@ import type { ReportBody } from '@quorum/shared/schemas/posts';
 import type { ReportsQuery } from '@quorum/shared/schemas/communities';
 import type { Report, ReportsPage } from '@quorum/shared/types';
 import type { SessionUser } from '../auth/session-queries.ts';
-import { presentComment } from '../comments/present.ts';
-import { getCommentsByIds } from '../comments/queries.ts';
-import { assertCanModerate } from '../communities/load.ts';
+import { presentComment } from '../content/comment-present.ts';
+import { getCommentsByIds } from '../content/comment-queries.ts';
+import { assertCanModerate } from '../content/community-load.ts';
+import { presentPost } from '../content/post-present.ts';
+import { getPostsByIds } from '../content/post-queries.ts';
 import type { Db } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { presentPost } from '../posts/present.ts';
-import { getPostsByIds } from '../posts/queries.ts';
 import { presentReport, type ReportRow } from './present.ts';
 import * as q from './queries.ts';
 

@@ -11,9 +11,9 @@ import { createReport, ignoreReport, loadReport, loadReportsPage } from './actio
 
 type CommunityParams = { Params: { id: string } };
 
-const reportsRoutes: FastifyPluginAsync<{ sql: Sql; limits: { report: object } | false }> = async (app, { sql, limits }) => {
+const reportsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
   /** POST /api/_report {type, targetId, reason}: stored for the moderators of the item's community. */
-  app.post('/_report', { schema: sends(answers.report), config: { rateLimit: limits && limits.report } }, async (request, reply) => {
+  app.post('/_report', { schema: sends(answers.report), config: { limit: 'report' } }, async (request, reply) => {
     const user = requireUser(request);
     const id = await createReport(sql, user, parse(reportBody, request.body));
     return reply.code(201).send(await loadReport(sql, id, user));

@@ -9,12 +9,11 @@ import { search, suggest, type SearchOptions } from './search.ts';
 
 interface SearchRoutesOptions {
   sql: Sql;
-  limits: { search: object } | false;
   search: SearchOptions;
 }
 
-const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { sql, limits, search: options }) => {
-  const limited = { config: { rateLimit: limits && limits.search } };
+const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { sql, search: options }) => {
+  const limited = { config: { limit: 'search' as const } };
 
   app.get('/search', { ...limited, schema: sends(answers.searchPage) }, async (request): Promise<SearchPage> => search(sql, parse(searchQuery, request.query), request.user, options));
 

@@ -5,15 +5,15 @@ import type { SearchPage, SearchQuery, SearchResult, SearchSuggestions } from '@
 import type { InferOutput } from 'valibot';
 import type { searchQuery } from '@quorum/shared/schemas/search';
 import type { SessionUser } from '../auth/session-queries.ts';
-import { presentComment } from '../comments/present.ts';
-import { getCommentsByIds } from '../comments/queries.ts';
-import { presentCommunity } from '../communities/present.ts';
-import { getCommunitiesByIds } from '../communities/queries.ts';
+import { presentComment } from '../content/comment-present.ts';
+import { getCommentsByIds } from '../content/comment-queries.ts';
+import { presentCommunity } from '../content/community-present.ts';
+import { getCommunitiesByIds } from '../content/community-queries.ts';
+import { presentPost } from '../content/post-present.ts';
+import { getPostsByIds } from '../content/post-queries.ts';
 import { isStatementTimeout, type Db, type Sql } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { badRequest } from '../http/errors.ts';
-import { presentPost } from '../posts/present.ts';
-import { getPostsByIds } from '../posts/queries.ts';
 import { presentUser } from '../users/present.ts';
 import { getUsersByIds } from '../users/queries.ts';
 import {

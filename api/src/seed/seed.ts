@@ -5,9 +5,9 @@
 // (times are relative to the moment of seeding). Popularity is skewed by a power law: a tenth of
 // the communities get about 70% of the posts, a hundredth of the posts about half of the votes.
 import type postgres from 'postgres';
-import { hashPassword } from '../auth/passwords.ts';
 import type { Sql } from '../db/connect.ts';
 import { hotness } from '../posts/hotness.ts';
+import { hashPassword } from '../users/passwords.ts';
 import { SEED_WORDS } from './words.ts';
 
 export interface SeedSizes {

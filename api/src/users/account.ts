@@ -2,13 +2,13 @@
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import type { BadgeType } from '@quorum/shared/types';
-import { verifyPassword } from '../auth/passwords.ts';
 import type { Db, Sql } from '../db/connect.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { attachImages, markImageDeleted } from '../images/queries.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { queueNotification } from '../notifications/jobs.ts';
 import { anonymiseUser, deleteBadge, insertBadge, setProPic } from './account-queries.ts';
+import { verifyPassword } from './passwords.ts';
 import { getPasswordHash } from './queries.ts';
 
 /** Only the user themself changes their account; admins may too. */

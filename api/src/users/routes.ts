@@ -4,6 +4,7 @@ import { addBadgeBody, deleteAccountBody, getUserQuery, removeBadgeQuery, userFe
 import { adminPageQuery } from '@quorum/shared/schemas/admin';
 import type { User, UserFeedPage, UsersPage } from '@quorum/shared/types';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
+import { loadUserFeed } from '../content/profile-feed.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
@@ -13,7 +14,6 @@ import { storeImage } from '../images/process.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { readImageUpload } from '../images/upload.ts';
 import { assertOwnAccount, awardBadge, deleteAccount, removeBadge, replaceProPic } from './account.ts';
-import { loadUserFeed } from './feed.ts';
 import { presentUser } from './present.ts';
 import { loadProfile, loadUsersPage } from './profile.ts';
 import { getUserByName, loadUser } from './queries.ts';
@@ -22,13 +22,11 @@ export interface UsersRoutesOptions {
   sql: Sql;
   store: ImageStore;
   maxBytes: number;
-  /** Per-route rate limits, or false when rate limiting is off. */
-  limits: { upload: object } | false;
 }
 
 type Params = { Params: { username: string } };
 
-const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, store, maxBytes, limits }) => {
+const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, store, maxBytes }) => {
   /** An account that exists and is not deleted, for changes to it. */
   async function liveAccount(username: string) {
     const user = await getUserByName(sql, username);
@@ -61,7 +59,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
 
   app.post<Params>('/users/:username/pro_pic', {
     schema: sends(answers.user),
-    config: { rateLimit: limits && limits.upload },
+    config: { limit: 'upload' },
   }, async (request): Promise<User> => {
     const actor = requireUser(request);
     const user = await liveAccount(request.params.username);

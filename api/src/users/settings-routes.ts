@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { changePasswordBody, settingsQuery, updateProfileBody } from '@quorum/shared/schemas/users';
 import type { User } from '@quorum/shared/types';
-import { changePassword } from '../auth/accounts.ts';
-import type { ScryptCost } from '../auth/passwords.ts';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
+import { changePassword } from './credentials.ts';
+import type { ScryptCost } from './passwords.ts';
 import { presentUser } from './present.ts';
 import { loadUser, updateProfile } from './queries.ts';
 
@@ -15,13 +15,12 @@ export interface SettingsRoutesOptions {
   sql: Sql;
   /** scrypt cost of new password hashes. */
   cost: ScryptCost;
-  limits: { settings: object } | false;
 }
 
-const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (app, { sql, cost, limits }) => {
+const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (app, { sql, cost }) => {
   app.post('/_settings', {
     schema: sends(answers.userOrSuccess),
-    config: { rateLimit: limits && limits.settings },
+    config: { limit: 'settings' },
   }, async (request, reply): Promise<User | { success: true }> => {
     const { id } = requireUser(request);
     const { action } = parse(settingsQuery, request.query);

@@ -4,8 +4,8 @@ import type { Db } from '../db/connect.ts';
 export type VoteOutcome = 'upvoted' | 'voted' | 'not_found' | 'banned' | 'deleted' | 'locked';
 
 /**
- * Records `voterId`'s press of up or down on a post or comment in one call to the database (see
- * migrations 0012, 0013, 0016 and 0017): the voter's community ban is checked there, one voter's
+ * Records `voterId`'s press of up or down on a post or comment in one call to the database, which
+ * owns the vote rule (stated whole in migrations/0020_vote_rule.sql): the voter's community ban is checked there, one voter's
  * presses on one item take turns, the counts, the author's points and a post's hot rank are added
  * to under their rows' locks, so they stay exact while other voters' presses go on beside, and an
  * upvote that tells the author leaves a notice for the notification job.

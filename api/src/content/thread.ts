@@ -5,8 +5,8 @@ import { ADMIN_COMMENTS_PAGE_SIZE, COMMENT_REPLIES_PER_COMMENT, COMMENT_REPLIES_
 import type { Db } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { notFound } from '../http/errors.ts';
-import type { CommentRow } from './present.ts';
-import * as q from './queries.ts';
+import type { CommentRow } from './comment-present.ts';
+import * as q from './comment-queries.ts';
 
 interface CommentRows {
   rows: CommentRow[];

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { DEFAULT_SCRYPT_LOG_N } from '../config.ts';
 
 /** scrypt's cost parameters; N is a power of two. Stored with each hash. */
 export interface ScryptCost {
@@ -7,9 +8,8 @@ export interface ScryptCost {
   p: number;
 }
 
-// N = 2^17, r = 8, p = 1: 128 MiB of memory a hash. Hashes of a lower cost are upgraded at the
-// next successful login (see `needsRehash`).
-export const DEFAULT_SCRYPT_LOG_N = 17;
+// r = 8, p = 1; N = 2^17 by default (config.ts): 128 MiB of memory a hash. Hashes of a lower cost
+// are upgraded at the next successful login (see `needsRehash`).
 export const scryptCost = (logN: number): ScryptCost => ({ N: 2 ** logN, r: 8, p: 1 });
 const KEY_LENGTH = 64;
 

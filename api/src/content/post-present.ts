@@ -1,7 +1,7 @@
 import type { Post, UserGroup } from '@quorum/shared/types';
-import { isEdited } from '../content/edited.ts';
 import { presentImage, type ImageJson } from '../images/present.ts';
-import { ghostId } from '../users/ghost.ts';
+import { isEdited } from './edited.ts';
+import { ghostId } from './ghost.ts';
 
 export interface PostRow {
   id: string;

@@ -1,11 +1,11 @@
 // Reads that answer 404 when the community is not there.
 import { isUuid } from '@quorum/shared/schemas/common';
-import type { Db } from '../db/connect.ts';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
+import type { Db } from '../db/connect.ts';
 import { forbidden, notFound, type HttpError } from '../http/errors.ts';
+import type { CommunityRow } from './community-present.ts';
+import { communityExists, getCommunityById, getCommunityByName, getStanding } from './community-queries.ts';
 import { canModerate } from './policy.ts';
-import type { CommunityRow } from './present.ts';
-import { communityExists, getCommunityById, getCommunityByName, getStanding } from './queries.ts';
 
 /** A community as `viewerId` sees it; 404 unless `id` names one that is not deleted. */
 export async function loadCommunity(db: Db, id: string, viewerId: string | null): Promise<CommunityRow> {

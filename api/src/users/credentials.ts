@@ -1,15 +1,15 @@
 // Creating accounts and checking passwords. Sessions are started by the caller (`reply.startSession`).
 import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { deleteUserSessions } from '../auth/session-queries.ts';
 import type { Sql } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { queueNotification } from '../notifications/jobs.ts';
 import { getSiteSettings } from '../site/settings.ts';
-import type { UserRow } from '../users/present.ts';
-import { getPasswordHash, getUserByName, insertUser, updatePasswordHash } from '../users/queries.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword, type ScryptCost } from './passwords.ts';
-import { deleteUserSessions } from './session-queries.ts';
+import type { UserRow } from './present.ts';
+import { getPasswordHash, getUserByName, insertUser, updatePasswordHash } from './queries.ts';
 
 export interface CaptchaOptions {
   secret: string;

@@ -1,28 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { loginBody, loginQuery, signupBody } from '@quorum/shared/schemas/users';
+import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import * as answers from '../http/answers.ts';
 import { conflict, HttpError, tooManyRequests } from '../http/errors.ts';
+import { RATE_LIMITS } from '../http/rate-limits.ts';
 import { parse } from '../http/validate.ts';
-import { presentUser } from '../users/present.ts';
-import { loadUser } from '../users/queries.ts';
-import { logIn, signUp, type CaptchaOptions } from './accounts.ts';
+import { logIn, signUp, type CaptchaOptions } from './credentials.ts';
 import type { ScryptCost } from './passwords.ts';
-import { requireUser } from './plugin.ts';
+import { presentUser } from './present.ts';
+import { loadUser } from './queries.ts';
 
 export interface AuthRoutesOptions {
   sql: Sql;
   captcha: CaptchaOptions | undefined;
   /** scrypt cost of new password hashes. */
   cost: ScryptCost;
-  /** Per-route rate limits, or false when rate limiting is off. */
-  limits: { login: object; loginFailuresPerName: { max: number; timeWindow: string }; signup: object } | false;
 }
 
-const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, captcha, cost, limits }) => {
-  app.post('/_signup', { schema: sends(answers.user), config: { rateLimit: limits && limits.signup } }, async (request, reply) => {
+const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, captcha, cost }) => {
+  app.post('/_signup', { schema: sends(answers.user), config: { limit: 'signup' } }, async (request, reply) => {
     if (request.user) throw conflict(ErrorCode.alreadyLoggedIn, Messages.alreadyLoggedIn);
     const body = parse(signupBody, request.body);
     const userId = await signUp(sql, body, { ip: request.ip, captcha, cost }, app.jobs);
@@ -32,10 +31,10 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
   });
 
   // Failed logins counted per username (any case) whatever the address, against guessing one
-  // account's password from many addresses.
-  const failuresPerName = limits
+  // account's password from many addresses; while rate limiting is on.
+  const failuresPerName = app.hasDecorator('createRateLimit')
     ? app.createRateLimit({
-        ...limits.loginFailuresPerName,
+        ...RATE_LIMITS.loginFailuresPerName,
         keyGenerator: (request) => `login-failures:${parse(loginBody, request.body).username.toLowerCase()}`,
       })
     : undefined;
@@ -43,7 +42,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
   // Logging in and out stay open to blocked addresses: a block stops changes, not sessions.
   app.post('/_login', {
     schema: sends(answers.userOrSuccess),
-    config: { rateLimit: limits && limits.login, ipBlockExempt: true },
+    config: { limit: 'login', ipBlockExempt: true },
   }, async (request, reply) => {
     const { action } = parse(loginQuery, request.query);
     if (action === 'logout') {

@@ -3,21 +3,18 @@ import { Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
 import type { Comment, Post, PostsPage } from '@quorum/shared/types';
-import { presentCommentToMember } from '../comments/present.ts';
-import { presentCommunityToMember } from '../communities/present.ts';
-import { listJoinedCommunityIds } from '../communities/queries.ts';
 import type { Db } from '../db/connect.ts';
 import type { Serialize } from '../http/answer-schema.ts';
 import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
 import { badRequest, notFound, unauthorized } from '../http/errors.ts';
 import type { VisitorCache } from '../http/visitor-cache.ts';
-import { assertCanModerate } from '../communities/load.ts';
+import { presentCommentToMember } from './comment-present.ts';
+import { assertCanModerate } from './community-load.ts';
+import { presentCommunityToMember } from './community-present.ts';
+import { listJoinedCommunityIds } from './community-queries.ts';
 import type { Actor } from './policy.ts';
-import { presentPost, presentToMember, type PostRow, type PostVisit } from './present.ts';
-import {
-  countModeratedPosts, getPostById, getPostByPublicId, getPostPageRelation, getPostState, listFeed, listModeratedPosts,
-  listSitePinned, listViewerRelations, sortValue, type FeedScope, type PostState,
-} from './queries.ts';
+import { presentPost, presentToMember, type PostRow, type PostVisit } from './post-present.ts';
+import { countModeratedPosts, getPostById, getPostByPublicId, getPostPageRelation, getPostState, listFeed, listModeratedPosts, listSitePinned, listViewerRelations, sortValue, type FeedScope, type PostState } from './post-queries.ts';
 
 export async function loadPost(db: Db, publicId: string, viewerId: string | null): Promise<PostRow> {
   const post = await getPostByPublicId(db, publicId, viewerId);

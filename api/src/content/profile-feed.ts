@@ -1,12 +1,13 @@
+// A profile's feed: the user's posts and comments together, newest first, in pages.
 import type { UserFeedItem, UserFeedPage } from '@quorum/shared/types';
 import { USER_FEED_PAGE_SIZE, type USER_FEED_FILTERS } from '@quorum/shared/constants';
-import { presentComment } from '../comments/present.ts';
-import { getCommentsByIds } from '../comments/queries.ts';
 import type { Db } from '../db/connect.ts';
 import { epochMicros, fromEpochMicros } from '../db/micros.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
-import { presentPost } from '../posts/present.ts';
-import { getPostsByIds } from '../posts/queries.ts';
+import { presentComment } from './comment-present.ts';
+import { getCommentsByIds } from './comment-queries.ts';
+import { presentPost } from './post-present.ts';
+import { getPostsByIds } from './post-queries.ts';
 
 type Filter = '' | (typeof USER_FEED_FILTERS)[number];
 

@@ -1,0 +1,49 @@
+// The rate limits, per client address: one map, and each route names its limit in its config
+// (`config: { limit: 'vote' }`). Routes that name none count against the global limit only.
+import type { FastifyInstance } from 'fastify';
+
+export interface RateLimit {
+  max: number;
+  timeWindow: string;
+}
+
+export const RATE_LIMITS = {
+  global: { max: 600, timeWindow: '1 minute' },
+  login: { max: 10, timeWindow: '1 minute' },
+  /** Failed logins per username, from any address. */
+  loginFailuresPerName: { max: 10, timeWindow: '15 minutes' },
+  signup: { max: 5, timeWindow: '10 minutes' },
+  notFound: { max: 60, timeWindow: '1 minute' },
+  createPost: { max: 5, timeWindow: '1 minute' },
+  vote: { max: 120, timeWindow: '1 minute' },
+  editContent: { max: 60, timeWindow: '1 minute' },
+  createComment: { max: 20, timeWindow: '1 minute' },
+  settings: { max: 30, timeWindow: '1 minute' },
+  upload: { max: 20, timeWindow: '1 minute' },
+  linkInfo: { max: 30, timeWindow: '1 minute' },
+  analytics: { max: 120, timeWindow: '1 minute' },
+  report: { max: 10, timeWindow: '1 minute' },
+  listWrite: { max: 60, timeWindow: '1 minute' },
+  search: { max: 120, timeWindow: '1 minute' },
+  communityRequest: { max: 5, timeWindow: '12 hours' },
+} as const satisfies Record<string, RateLimit>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The stricter limit of RATE_LIMITS this route counts against, besides the global one. */
+    limit?: RateLimitName;
+  }
+}
+
+/**
+ * Hands each route's named limit to the rate-limit plugin, which reads `config.rateLimit` when a
+ * route is added: call it before registering that plugin, so this hook runs first.
+ */
+export function applyNamedRateLimits(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const name = route.config?.limit;
+    if (name) route.config = { ...route.config, rateLimit: RATE_LIMITS[name] };
+  });
+}
