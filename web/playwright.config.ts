@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // The browser tests drive the production build served by the real server, on a fresh embedded
-// database of their own.
+// database of their own. Most run on a server that keeps nothing for visitors, as they read back
+// at once what they have just written; the key journeys run again (the `visitor-cache` project) on
+// a second server that keeps visitors' answers as shipped.
 const port = Number(process.env.E2E_PORT || 3107);
-const dataDir = mkdtempSync(join(tmpdir(), 'quorum-e2e-'));
+const cachedPort = port + 1;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -32,18 +34,34 @@ export default defineConfig({
     trace: 'on-first-retry',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
+    {
+      name: 'desktop',
+      testIgnore: /visitor-cache\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+    },
+    {
+      name: 'visitor-cache',
+      testMatch: /visitor-cache\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium, baseURL: `http://127.0.0.1:${cachedPort}` },
+    },
   ],
-  webServer: {
-    // The compiled server, as `npm start` runs it (npm test compiles it first).
+  webServer: [
+    // Tests read back as visitors what they have just written.
+    server(port, { VISITOR_CACHE_MS: '0' }),
+    server(cachedPort, {}),
+  ],
+});
+
+/** The compiled server, as `npm start` runs it (npm test compiles it first), on a new database. */
+function server(listenOn: number, env: Record<string, string>) {
+  return {
     command: 'node dist/server.mjs',
     cwd: '../api',
-    url: `http://127.0.0.1:${port}/api/_initial`,
+    url: `http://127.0.0.1:${listenOn}/api/_initial`,
     reuseExistingServer: false,
     timeout: 60_000,
     // Link previews may fetch from the tests' own local pages.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT: 'off', SCRYPT_LOG_N: '14', LOG_LEVEL: 'warn', LINK_FETCH_ALLOW_PRIVATE: 'on',
-      // Tests read back as visitors what they have just written.
-      VISITOR_CACHE_MS: '0' },
-  },
-});
+    env: { PORT: String(listenOn), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'quorum-e2e-')), RATE_LIMIT: 'off', SCRYPT_LOG_N: '14',
+      LOG_LEVEL: 'warn', LINK_FETCH_ALLOW_PRIVATE: 'on', ...env },
+  };
+}

@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
+import type { TSchema } from '@sinclair/typebox';
 import { SHARE_TARGET_PATH } from '@quorum/shared/share-target';
 import type { AddressBlocker } from './admin/actions.ts';
 import { adminJobHandlers } from './admin/jobs.ts';
@@ -19,7 +20,7 @@ import { setGhostSecret } from './content/ghost.ts';
 import type { Sql } from './db/connect.ts';
 import readRouting from './db/read-routing.ts';
 import healthRoutes from './health/routes.ts';
-import { requireAnswerSchemas, serializerOf, type AnswerSchema } from './http/answer-schema.ts';
+import { requireAnswerSchemas, serializerOf } from './http/answer-schema.ts';
 import { refuseNonCanonicalPath } from './http/canonical-path.ts';
 import { answerApiNotFound, answerConnectionError, frameworkErrors, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
 import { tooManyRequests, unsupportedMediaType } from './http/errors.ts';
@@ -119,7 +120,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
   });
   const allowedMethods = trackApiRoutes(app);
   setErrorHandler(app);
-  app.setSerializerCompiler(({ schema }) => serializerOf(schema as AnswerSchema<unknown>, { checked: checkAnswers }));
+  app.setSerializerCompiler(({ schema }) => serializerOf(schema as TSchema, { checked: checkAnswers }));
 
   const https = config.publicUrl.startsWith('https://');
   const imageStore = createImageStore(config);

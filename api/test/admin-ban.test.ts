@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IpBlock, IpBlocksPage, Post } from '@quorum/shared/types';
+import type { IpBlock, IpBlocksPage } from '@quorum/shared/entities/ip-blocks';
+import type { Post } from '@quorum/shared/entities/posts';
 import { Browser, buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
 import { makeAdmin, makeComment, makeCommunity, makePost, makeUser, visitor, type SignedUp } from './helpers/factories.ts';
 

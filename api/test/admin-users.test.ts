@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { User, UsersPage } from '@quorum/shared/types';
+import type { User, UsersPage } from '@quorum/shared/entities/users';
 import { Browser, buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
 import { makeAdmin, makeUser, type SignedUp } from './helpers/factories.ts';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsEventsPage, BssPayload, Post } from '@quorum/shared/types';
+import type { AnalyticsEventsPage, BssPayload } from '@quorum/shared/entities/analytics';
+import type { Post } from '@quorum/shared/entities/posts';
 import { recordSiteStats } from '../src/analytics/bss.ts';
 import { JOB_SITE_STATS } from '../src/analytics/jobs.ts';
 import { queueHourlyJob } from '../src/jobs/hourly.ts';

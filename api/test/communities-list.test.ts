@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import { nextCursor } from '@quorum/client/api-client';
 import { buildTestApp, type Browser, type TestApp } from './helpers/app.ts';
 import { makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './helpers/factories.ts';

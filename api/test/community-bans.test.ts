@@ -1,4 +1,7 @@
-import type { Comment, Community, Post, User } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { User } from '@quorum/shared/entities/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Browser, type TestApp } from './helpers/app.ts';
 import { makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './helpers/factories.ts';

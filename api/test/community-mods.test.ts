@@ -1,4 +1,6 @@
-import type { Community, NotificationsPage, User } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { NotificationsPage } from '@quorum/shared/entities/notifications';
+import type { User } from '@quorum/shared/entities/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { del, insertCommunity, makeAdmin, makeCommunity, makeUser, put, visitor, type SignedUp } from './helpers/factories.ts';

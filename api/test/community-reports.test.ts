@@ -1,4 +1,6 @@
-import type { Community, Post, Report, ReportsPage } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { Report, ReportsPage } from '@quorum/shared/entities/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { makeAdmin, makeComment, makeCommunity, makePost, makeUser, visitor, type SignedUp } from './helpers/factories.ts';

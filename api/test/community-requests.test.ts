@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextCursor } from '@quorum/client/api-client';
-import type { CommunityRequest } from '@quorum/shared/types';
+import type { CommunityRequest } from '@quorum/shared/entities/community-requests';
 import { buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
 import { del, makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './helpers/factories.ts';
 

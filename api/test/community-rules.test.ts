@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Community, Rule } from '@quorum/shared/types';
+import type { Community, Rule } from '@quorum/shared/entities/communities';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { del, makeAdmin, makeCommunity, makeUser, put, visitor, type SignedUp } from './helpers/factories.ts';
 

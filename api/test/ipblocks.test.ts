@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { IpBlock, IpBlocksPage } from '@quorum/shared/types';
+import type { IpBlock, IpBlocksPage } from '@quorum/shared/entities/ip-blocks';
 import { BLOCKS_REFRESH_MS, createIpBlockList } from '../src/ipblocks/enforce.ts';
 import { Browser, buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
 import { del, makeAdmin, makeUser, type SignedUp } from './helpers/factories.ts';

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { List, ListItemsPage, Post } from '@quorum/shared/types';
+import type { List, ListItemsPage } from '@quorum/shared/entities/lists';
+import type { Post } from '@quorum/shared/entities/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { del, makeComment, makeCommunity, makePost, makeUser, put, visitor, type SignedUp } from './helpers/factories.ts';

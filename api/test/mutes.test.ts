@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Comment, Post } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Post } from '@quorum/shared/entities/posts';
 import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
 import { insertCommunity, joinCommunity, member } from './helpers/factories.ts';
 

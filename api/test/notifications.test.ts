@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Notification, NotificationsPage, Post } from '@quorum/shared/types';
+import type { Notification, NotificationsPage } from '@quorum/shared/entities/notifications';
+import type { Post } from '@quorum/shared/entities/posts';
 import type { FastifyInstance } from 'fastify';
 import { eventKey } from '../src/analytics/queries.ts';
 import { buildApp } from '../src/app.ts';

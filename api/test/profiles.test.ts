@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Comment, Post, User, UserFeedPage } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Post, UserFeedPage } from '@quorum/shared/entities/posts';
+import type { User } from '@quorum/shared/entities/users';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { insertCommunity, makeComment, makePost, member } from './helpers/factories.ts';
 

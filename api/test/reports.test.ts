@@ -1,4 +1,5 @@
-import type { Comment, Post } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Post } from '@quorum/shared/entities/posts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { makeCommunity, makeUser, visitor, type SignedUp } from './helpers/factories.ts';

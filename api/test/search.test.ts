@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_PAGE_SIZE, SEARCH_WORDS_MAX } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
-import type { Community, SearchPage, SearchSuggestions } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { SearchPage, SearchSuggestions } from '@quorum/shared/entities/search';
 import { RANK_CANDIDATES } from '../src/search/queries.ts';
 import { buildTestApp, type Browser, type TestApp } from './helpers/app.ts';
 import { del, makeComment, makeCommunity, makePost, makeUser, put, visitor, type SignedUp } from './helpers/factories.ts';

@@ -1,5 +1,6 @@
 // Logged-in sessions for the load generator, made through the typed client as a browser would.
 import { createApiClient, type ApiClient } from '@quorum/client/api-client';
+import { CSRF_REQUEST_HEADER } from '@quorum/shared/http-names';
 
 export interface Session {
   client: ApiClient;
@@ -35,7 +36,7 @@ export function newSession(origin: string): Session {
     client,
     headers: () => ({
       cookie: cookieHeader(),
-      ...(token && { 'x-csrf-token': token }),
+      ...(token && { [CSRF_REQUEST_HEADER]: token }),
     }),
     settle: async () => {
       const soon = [...jar.values()].map((cookie) => cookie.expires).filter((expires) => expires < Date.now() + 60_000);

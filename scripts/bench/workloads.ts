@@ -1,6 +1,6 @@
 // What the benchmark sends: each workload is a stream of requests per connection. Everything a
 // workload needs (ids, cursors, sessions) is found through the API, as a client would find it.
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { SEED_MEMBER, SEED_PASSWORD, type SeedSizes } from '../../api/src/seed/seed.ts';
 import type { Load, LoadRequest } from './load.ts';
 import { logIn, newSession, type Session } from './sessions.ts';

@@ -1,10 +1,9 @@
-import type { PushPayload } from '@quorum/shared/types';
+import type { PushPayload } from '@quorum/shared/entities/notifications';
 import { SW_MESSAGE } from '@quorum/shared/sw-messages';
+import { createWorkerApi, type WorkerApi } from './api.ts';
 import { setAppBadge } from './badge.ts';
 
 const BADGE_ICON = '/icons/icon-192.png';
-const CSRF_RESPONSE_HEADER = 'Csrf-Token';
-const CSRF_HEADER = 'X-Csrf-Token';
 
 /** Fired by some browsers only, so missing from TypeScript's worker library; both fields may be absent. */
 interface PushSubscriptionChangeEvent extends ExtendableEvent {
@@ -33,23 +32,10 @@ function readPayload(event: PushEvent): PushPayload | null {
   }
 }
 
-/** The anti-forgery token the bootstrap answer carries, with the site's push key. */
-async function bootstrap(): Promise<{ token: string | null; vapidPublicKey: string | null }> {
-  const response = await fetch('/api/_initial', { credentials: 'same-origin' });
-  const body = response.ok ? ((await response.json()) as { vapidPublicKey?: string | null }) : {};
-  return { token: response.headers.get(CSRF_RESPONSE_HEADER), vapidPublicKey: body.vapidPublicKey ?? null };
-}
-
 /** Marks the notification seen from the push. */
-async function markSeen(id: string): Promise<void> {
-  const { token } = await bootstrap();
-  if (!token) return;
-  const query = new URLSearchParams({ action: 'markAsSeen', seen: 'true', seenFrom: 'webpush' });
-  await fetch(`/api/notifications/${encodeURIComponent(id)}?${query}`, {
-    method: 'PUT',
-    credentials: 'same-origin',
-    headers: { [CSRF_HEADER]: token },
-  });
+async function markSeen(worker: WorkerApi, id: string): Promise<void> {
+  if (!(await worker.loadToken())) return;
+  await worker.api.markNotificationSeen(id, true, 'webpush');
 }
 
 /**
@@ -57,16 +43,14 @@ async function markSeen(id: string): Promise<void> {
  * of them when nothing is unread, otherwise those the first page of the list has as seen, or has
  * not at all when that page is the whole list.
  */
-async function closeReadNotifications(scope: ServiceWorkerGlobalScope, payload: PushPayload): Promise<void> {
+async function closeReadNotifications(scope: ServiceWorkerGlobalScope, worker: WorkerApi, payload: PushPayload): Promise<void> {
   const shown = (await scope.registration.getNotifications()).filter((notification) => notification.tag !== payload.id);
   if (shown.length === 0) return;
   if (payload.count === 0) {
     for (const notification of shown) notification.close();
     return;
   }
-  const response = await fetch('/api/notifications', { credentials: 'same-origin' });
-  if (!response.ok) return;
-  const list = (await response.json()) as { items: Array<{ id: string; seen: boolean }>; next: string | null };
+  const list = await worker.api.getNotifications(null);
   const seen = new Map(list.items.map((item) => [item.id, item.seen]));
   for (const notification of shown) {
     const isSeen = seen.get(notification.tag);
@@ -75,22 +59,25 @@ async function closeReadNotifications(scope: ServiceWorkerGlobalScope, payload: 
 }
 
 /**
+ * Subscribes with the old subscription's key or else the site's. Firefox fires the event with
+ * neither subscription; the site's key then comes from the bootstrap answer, the only one that
+ * carries it.
+ */
+async function subscribeAgain(scope: ServiceWorkerGlobalScope, worker: WorkerApi, old: PushSubscription | null | undefined) {
+  const key = old?.options.applicationServerKey ?? (await worker.api.getInitial()).vapidPublicKey;
+  return key ? scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null;
+}
+
+/**
  * The push service replaced or dropped the subscription: subscribe again (with the site's key)
  * unless the browser already did, and hand the new subscription to the server. Only browsers that
  * fire the event (Firefox) get here; others keep their subscription alive themselves.
  */
-async function resubscribe(scope: ServiceWorkerGlobalScope, event: PushSubscriptionChangeEvent): Promise<void> {
-  const { token, vapidPublicKey } = await bootstrap();
-  if (!token) return;
-  const key = event.oldSubscription?.options.applicationServerKey ?? vapidPublicKey;
-  const subscription = event.newSubscription ?? (key ? await scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }) : null);
+async function resubscribe(scope: ServiceWorkerGlobalScope, worker: WorkerApi, event: PushSubscriptionChangeEvent): Promise<void> {
+  if (!(await worker.loadToken())) return;
+  const subscription = event.newSubscription ?? (await subscribeAgain(scope, worker, event.oldSubscription));
   if (!subscription) return;
-  await fetch('/api/push_subscriptions', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { [CSRF_HEADER]: token, 'Content-Type': 'application/json' },
-    body: JSON.stringify(subscription.toJSON()),
-  });
+  await worker.api.savePushSubscription(subscription.toJSON());
 }
 
 /** Shows `url` in an open window of the app (the page navigates itself), or opens one. */
@@ -108,10 +95,10 @@ async function openUrl(scope: ServiceWorkerGlobalScope, url: string): Promise<vo
 }
 
 /** What a click on a pushed notification does: open its address and mark it seen. */
-async function openPushedNotification(scope: ServiceWorkerGlobalScope, data: ClickData): Promise<void> {
+async function openPushedNotification(scope: ServiceWorkerGlobalScope, worker: WorkerApi, data: ClickData): Promise<void> {
   await Promise.all([
     openUrl(scope, data.toURL),
-    markSeen(data.id).catch(() => {
+    markSeen(worker, data.id).catch(() => {
       // A failure to mark a notification seen is only logged (the list shows it unseen).
       console.warn('Could not mark the notification seen');
     }),
@@ -123,13 +110,14 @@ async function openPushedNotification(scope: ServiceWorkerGlobalScope, data: Cli
  * merged notification replaces the old one) and sets the app badge to the count it carries.
  */
 export function setUpPush(scope: ServiceWorkerGlobalScope): void {
+  const worker = createWorkerApi(scope);
   scope.addEventListener('push', (event) => {
     const payload = readPayload(event);
     if (!payload) return;
     event.waitUntil(
       Promise.all([
         setAppBadge(payload.count),
-        closeReadNotifications(scope, payload).catch(() => console.warn('Could not close the notifications read elsewhere')),
+        closeReadNotifications(scope, worker, payload).catch(() => console.warn('Could not close the notifications read elsewhere')),
         scope.registration.showNotification(payload.title, {
           icon: payload.icon,
           badge: BADGE_ICON,
@@ -141,12 +129,12 @@ export function setUpPush(scope: ServiceWorkerGlobalScope): void {
   });
 
   scope.addEventListener('pushsubscriptionchange', (event) => {
-    event.waitUntil(resubscribe(scope, event as PushSubscriptionChangeEvent).catch(() => console.warn('Could not subscribe to pushes again')));
+    event.waitUntil(resubscribe(scope, worker, event as PushSubscriptionChangeEvent).catch(() => console.warn('Could not subscribe to pushes again')));
   });
 
   scope.addEventListener('notificationclick', (event) => {
     event.notification.close();
     const data = event.notification.data as ClickData | null;
-    if (data?.id && data.toURL) event.waitUntil(openPushedNotification(scope, data));
+    if (data?.id && data.toURL) event.waitUntil(openPushedNotification(scope, worker, data));
   });
 }

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { AnalyticsEventsPage, BssPayload, Community, IpBlocksPage, Post } from '@quorum/shared/types';
+import type { AnalyticsEventsPage, BssPayload } from '@quorum/shared/entities/analytics';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { IpBlocksPage } from '@quorum/shared/entities/ip-blocks';
+import type { Post } from '@quorum/shared/entities/posts';
 import { ADMIN, apiAs, fillSignUpForm, logIn, logOutViaApi, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
 
 async function asAdmin(page: Page) {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { ADMIN, apiAs, saveScreen } from './helpers.ts';
 import { commentItem, newUser, openPost, own, pinnedComment, seedChain, seedComment, seedPost, switchTo } from './post-helpers.ts';
 

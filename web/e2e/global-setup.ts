@@ -2,11 +2,15 @@ import { request, type FullConfig } from '@playwright/test';
 import { ADMIN, apiClientOver } from './helpers.ts';
 
 /**
- * Signs up the run's admin before any test: the first account of a new site becomes its admin,
- * and every run starts on a fresh database.
+ * Signs up the run's admin on each server before any test: the first account of a new site becomes
+ * its admin, and every run starts on fresh databases.
  */
 export default async function globalSetup(config: FullConfig) {
-  const baseURL = config.projects[0]?.use.baseURL;
+  const servers = new Set(config.projects.map((project) => project.use.baseURL));
+  for (const baseURL of servers) await signUpAdmin(baseURL);
+}
+
+async function signUpAdmin(baseURL: string | undefined) {
   const context = await request.newContext({ baseURL });
   try {
     const client = await apiClientOver(context);

@@ -2,7 +2,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page, type PageScreenshotOptions } from '@playwright/test';
 import { createApiClient, type ApiClient } from '@quorum/client/api-client';
 import { ApiError } from '@quorum/client/api-error';
-import type { List } from '@quorum/shared/types';
+import type { List } from '@quorum/shared/entities/lists';
+import { CSRF_COOKIE } from '@quorum/shared/http-names';
 
 /**
  * Saves what the page shows as `.cache/screens/<name>.png` for people to look at, when the run
@@ -84,7 +85,7 @@ export async function apiClientOver(context: APIRequestContext, token: string | 
  * (or as a visitor). Fails the test on a non-2xx answer; resolves with the JSON body.
  */
 export async function apiAs<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? null;
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? null;
   const client = await apiClientOver(page.request, token);
   try {
     return await client.request<T>(path, { method, body });
@@ -100,6 +101,14 @@ export async function createListAs(page: Page, username: string, body: { name: s
   const created = lists.find((list) => list.name === body.name);
   if (!created) throw new Error(`the answer to creating the list ${body.name} does not hold it`);
   return created;
+}
+
+/**
+ * Opens the app at `path` and waits for its own first call (which starts the visitor's session), so
+ * that calls made for the page afterwards share that session instead of racing it for another.
+ */
+export async function openApp(page: Page, path = '/'): Promise<void> {
+  await Promise.all([page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/_initial'), page.goto(path)]);
 }
 
 /** Logs in through the API (the page's cookies carry the session); reload or navigate afterwards. */

@@ -1,7 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { Comment, Community, Post } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post } from '@quorum/shared/entities/posts';
+import { CSRF_COOKIE } from '@quorum/shared/http-names';
 import { setDevicePreferences } from './feed-helpers.ts';
-import { ADMIN, apiAs, apiClientOver, createListAs, logIn, logOutViaApi, makePng, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
+import { ADMIN, apiAs, apiClientOver, createListAs, logIn, logOutViaApi, makePng, newCommunityName, newUsername, openApp, saveScreen, signUp } from './helpers.ts';
 import { postPath } from './post-helpers.ts';
 
 const WIDTHS = [1280, 320, 390] as const;
@@ -154,7 +157,7 @@ test("the post page's right column shows all of its content on desktop", async (
 
 test('the phone header keeps the logo clear of the bell when Back shows', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
+  await openApp(page);
   await signUp(page, newUsername('header_with_longname'));
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Communities' }).click();
@@ -214,7 +217,7 @@ test('compact rows line up their menus, thumbnail or not, and take about half th
   await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page, ADMIN.username, ADMIN.password);
   const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('compact'), about: null });
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? null;
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? null;
   const image = await (await apiClientOver(page.request, token)).uploadImage(new File([new Uint8Array(makePng(320, 240, [30, 160, 90]))], 'photo.png', { type: 'image/png' }));
   await apiAs(page, 'POST', '/api/posts', { type: 'image', title: 'A post with a picture', images: [{ imageId: image.id }], community: community.name });
   await apiAs(page, 'POST', '/api/posts', { type: 'text', title: 'A post without one', body: 'Just words.', community: community.name });

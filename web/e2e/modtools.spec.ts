@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Comment, Community, Post, User } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { User } from '@quorum/shared/entities/users';
 import { ADMIN, apiAs, logOutViaApi } from './helpers.ts';
 import { newUser, postPath, seedPost, switchTo } from './post-helpers.ts';
 

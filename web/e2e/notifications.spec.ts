@@ -1,5 +1,7 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { Community, NotificationsPage, Post } from '@quorum/shared/types';
+import { expect, test, type Browser, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { NotificationsPage } from '@quorum/shared/entities/notifications';
+import type { Post } from '@quorum/shared/entities/posts';
 import { ADMIN, apiAs, logIn, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
 
 /** A community (made by the admin) and a text post in it by a new user, logged in on `page`. */
@@ -128,6 +130,51 @@ async function pushSender(context: BrowserContext, page: Page, origin: string): 
   };
 }
 
+interface WorkerCall {
+  method: string;
+  url: string;
+  body: unknown;
+  status: number;
+}
+
+/**
+ * From now on the worker's own API calls are recorded, with the server's answers. Without the
+ * Cookie Store API (as in browsers that do not offer it to workers), the worker cannot read the
+ * anti-forgery cookie.
+ */
+async function recordWorkerCalls(worker: Worker, { cookieStore = true } = {}): Promise<void> {
+  await worker.evaluate((keepCookieStore) => {
+    const scope = self as unknown as { fetch: typeof fetch; sent: WorkerCall[] };
+    const send = scope.fetch.bind(scope);
+    scope.sent = [];
+    scope.fetch = async (input, init) => {
+      const response = await send(input, init);
+      const url = input instanceof Request ? input.url : String(input);
+      if (new URL(url, self.location.origin).pathname.startsWith('/api/')) {
+        const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+        scope.sent.push({ method: init?.method ?? (input instanceof Request ? input.method : 'GET'), url, body, status: response.status });
+      }
+      return response;
+    };
+    if (!keepCookieStore) Object.defineProperty(scope, 'cookieStore', { configurable: true, value: undefined });
+  }, cookieStore);
+}
+
+const workerCalls = (worker: Worker) => worker.evaluate(() => (self as unknown as { sent: WorkerCall[] }).sent);
+
+/** Hands the worker a subscription the push service replaced, as Chromium would. */
+async function replaceSubscription(worker: Worker): Promise<void> {
+  await worker.evaluate(() => {
+    const scope = self as unknown as { ExtendableEvent: new (type: string) => Event; dispatchEvent(event: Event): boolean };
+    const event = new scope.ExtendableEvent('pushsubscriptionchange');
+    // Keys of the lengths browsers hand out: a P-256 public key and a 16-byte secret, base64url.
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    const subscription = { toJSON: () => ({ endpoint: 'https://push.example/replaced', expirationTime: null, keys }) };
+    Object.defineProperty(event, 'newSubscription', { value: subscription });
+    scope.dispatchEvent(event);
+  });
+}
+
 const shownTags = (page: Page) =>
   page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((shown) => shown.map((n) => n.tag).sort()));
 
@@ -157,31 +204,26 @@ test('when the push service replaces the subscription, the worker hands the new 
   await authorWithPost(page, browser);
   await page.goto('/');
   const worker = await serviceWorkerOf(context, page);
-  await worker.evaluate(() => {
-    // The worker's own calls are recorded, with the server's answers.
-    const scope = self as unknown as {
-      fetch: typeof fetch;
-      sent: Array<{ url: string; body: unknown; status: number }>;
-      ExtendableEvent: new (type: string) => Event;
-      dispatchEvent(event: Event): boolean;
-    };
-    const send = scope.fetch.bind(scope);
-    scope.sent = [];
-    scope.fetch = async (input, init) => {
-      const response = await send(input, init);
-      scope.sent.push({ url: String(input), body: typeof init?.body === 'string' ? JSON.parse(init.body) : null, status: response.status });
-      return response;
-    };
-    const event = new scope.ExtendableEvent('pushsubscriptionchange');
-    // Keys of the lengths browsers hand out: a P-256 public key and a 16-byte secret, base64url.
-    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
-    const subscription = { toJSON: () => ({ endpoint: 'https://push.example/replaced', expirationTime: null, keys }) };
-    Object.defineProperty(event, 'newSubscription', { value: subscription });
-    scope.dispatchEvent(event);
-  });
+  await recordWorkerCalls(worker);
+  await replaceSubscription(worker);
+  // The anti-forgery token comes from its cookie: the save is the worker's only call.
   await expect
-    .poll(() => worker.evaluate(() => (self as unknown as { sent: Array<{ url: string }> }).sent.find((call) => call.url.endsWith('/api/push_subscriptions')) ?? null))
-    .toEqual({ url: '/api/push_subscriptions', body: expect.objectContaining({ endpoint: 'https://push.example/replaced' }), status: 200 });
+    .poll(() => workerCalls(worker))
+    .toEqual([{ method: 'POST', url: '/api/push_subscriptions', body: expect.objectContaining({ endpoint: 'https://push.example/replaced' }), status: 200 }]);
+});
+
+test('a worker that cannot read cookies gets the anti-forgery token from the health check, never from the bootstrap answer', async ({ page, context, browser }) => {
+  await authorWithPost(page, browser);
+  await page.goto('/');
+  const worker = await serviceWorkerOf(context, page);
+  await recordWorkerCalls(worker, { cookieStore: false });
+  await replaceSubscription(worker);
+  await expect
+    .poll(() => workerCalls(worker))
+    .toEqual([
+      { method: 'GET', url: '/api/_health', body: null, status: 200 },
+      { method: 'POST', url: '/api/push_subscriptions', body: expect.objectContaining({ endpoint: 'https://push.example/replaced' }), status: 200 },
+    ]);
 });
 
 test('a push reaches the worker: it shows the notification and sets the badge; its click opens the post and marks it seen', async ({ page, context, browser, baseURL }) => {
@@ -218,6 +260,7 @@ test('a push reaches the worker: it shows the notification and sets the badge; i
 
   // A browser's notification cannot be clicked from a test: the worker's own click handler runs
   // on the notification it showed, through a notificationclick event dispatched in the worker.
+  await recordWorkerCalls(worker);
   await worker.evaluate(async () => {
     const scope = self as unknown as {
       registration: ServiceWorkerRegistration;
@@ -232,6 +275,10 @@ test('a push reaches the worker: it shows the notification and sets the badge; i
   await expect(page.getByText('Pushed reply.')).toBeVisible();
   const after = await waitForNotifications(page, (p) => p.items.find((item) => item.id === notification.id)?.seen === true);
   expect(after.items.find((item) => item.id === notification.id)?.seen).toBe(true);
+  // Marking it seen is the click's one API call: the token comes from its cookie, not from a read
+  // of the bootstrap answer.
+  const seenQuery = new URLSearchParams({ render: 'true', format: 'html', action: 'markAsSeen', seen: 'true', seenFrom: 'webpush' });
+  expect(await workerCalls(worker)).toEqual([{ method: 'PUT', url: `/api/notifications/${notification.id}?${seenQuery}`, body: null, status: 200 }]);
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((shown) => shown.length))).toBe(0);
 });
 

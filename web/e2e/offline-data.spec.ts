@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, request, test, type BrowserContext, type Page } from '@playwright/test';
 import type { ApiClient } from '@quorum/client/api-client';
-import type { Community, Post } from '@quorum/shared/types';
-import { ADMIN, apiAs, apiClientOver, createListAs, makePng, newCommunityName, newUsername, savedCache, waitForSaved } from './helpers.ts';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post } from '@quorum/shared/entities/posts';
+import { ADMIN, apiAs, apiClientOver, createListAs, makePng, newCommunityName, newUsername, openApp, savedCache, waitForSaved } from './helpers.ts';
 
 // Offline reading and the durable outbox, in a browser profile kept on disk so that the saved
 // cache (IndexedDB) and the service worker survive closing the browser, as they do for people.
@@ -108,7 +109,7 @@ test('feeds, posts with their comments and community pages seen online open offl
   const dir = newProfile();
   const offline = { on: false, answered: [] as string[] };
   let { context, page } = await openBrowser(dir, offline);
-  await page.goto('/');
+  await openApp(page);
   await apiAs(page, 'POST', '/api/_signup', { username: newUsername('off'), password: 'password123', email: '', captchaToken: '' });
   await apiAs(page, 'POST', '/api/_joinCommunity', { communityId: community.id, leave: false });
   await page.goto('/subscriptions');
@@ -164,7 +165,7 @@ test('a vote and a comment made offline wait as pending, survive a restart and r
   const dir = newProfile();
   const offline = { on: false, answered: [] as string[] };
   let { context, page } = await openBrowser(dir, offline);
-  await page.goto('/');
+  await openApp(page);
   await apiAs(page, 'POST', '/api/_signup', { username: newUsername('out'), password: 'password123', email: '', captchaToken: '' });
   await page.goto(postPath(post));
   await waitForWorker(page);
@@ -232,7 +233,7 @@ test('a write the server refuses on replay shows as failed with Retry and Discar
   const dir = newProfile();
   const offline = { on: false, answered: [] as string[] };
   const { context, page } = await openBrowser(dir, offline);
-  await page.goto('/');
+  await openApp(page);
   await apiAs(page, 'POST', '/api/_signup', { username: newUsername('ref'), password: 'password123', email: '', captchaToken: '' });
   await page.goto(postPath(post));
   await waitForWorker(page);
@@ -267,7 +268,7 @@ test('logging out wipes the private data saved for offline use (T20)', async () 
   const offline = { on: false, answered: [] as string[] };
   const { context, page } = await openBrowser(dir, offline);
   const username = newUsername('wipe');
-  await page.goto('/');
+  await openApp(page);
   await apiAs(page, 'POST', '/api/_signup', { username, password: 'password123', email: '', captchaToken: '' });
   await page.reload();
   await waitForWorker(page);
@@ -337,7 +338,7 @@ test('joining from the post page sidebar updates the community everywhere and re
   const dir = newProfile();
   const offline = { on: false, answered: [] as string[] };
   const { context, page } = await openBrowser(dir, offline);
-  await page.goto('/');
+  await openApp(page);
   await apiAs(page, 'POST', '/api/_signup', { username: newUsername('join'), password: 'password123', email: '', captchaToken: '' });
   await page.goto('/subscriptions');
   await expect(page.locator('.feed, .feed-status').first()).toBeVisible();
@@ -365,7 +366,7 @@ test('a post saved to a list offline waits as pending, survives a reload and rea
   const offline = { on: false, answered: [] as string[] };
   const { context, page } = await openBrowser(dir, offline);
   const username = newUsername('keep');
-  await page.goto('/');
+  await openApp(page);
   await apiAs(page, 'POST', '/api/_signup', { username, password: 'password123', email: '', captchaToken: '' });
   const list = await createListAs(page, username, { name: 'train-reads', displayName: 'Train reads', public: true });
   await page.goto(postPath(post));
@@ -426,7 +427,7 @@ test('a post saved to a list opens offline after a browser restart with its imag
   const offline = { on: false, answered: [] as string[] };
   let { context, page } = await openBrowser(dir, offline);
   const username = newUsername('pic');
-  await page.goto('/');
+  await openApp(page);
   await apiAs(page, 'POST', '/api/_signup', { username, password: 'password123', email: '', captchaToken: '' });
   const list = await createListAs(page, username, { name: 'pictures', displayName: 'Pictures', public: false });
   await apiAs(page, 'POST', `/api/lists/${list.id}/items`, { targetId: post.id, targetType: 'post' });

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Comment, Community, Post } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post } from '@quorum/shared/entities/posts';
 import { ADMIN, apiAs, logIn, logOutViaApi, makePng, newCommunityName, saveScreen } from './helpers.ts';
 import { newUser } from './post-helpers.ts';
 

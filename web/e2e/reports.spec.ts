@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ApiError } from '@quorum/client/api-error';
+import { CSRF_COOKIE } from '@quorum/shared/http-names';
 import { apiClientOver } from './helpers.ts';
 import { newUser, postPath, seedComment, seedPost } from './post-helpers.ts';
 
@@ -19,7 +20,7 @@ test('reports a post with one of the reasons; the API then has the report', asyn
   await expect(page.getByText('Thanks. The moderators will take a look.')).toBeVisible();
 
   // The report is stored: the same user cannot report the post again.
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? null;
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? null;
   const client = await apiClientOver(page.request, token);
   const again = await client.report({ type: 'post', targetId: post.id, reason: 1 }).catch((error: unknown) => error);
   expect(again).toBeInstanceOf(ApiError);

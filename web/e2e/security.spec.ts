@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { apiAs } from './helpers.ts';
 import { openPost, postPath, seedComment, seedPost } from './post-helpers.ts';
 

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Messages } from '@quorum/shared/errors';
 import { adminActionBody } from '@quorum/shared/schemas/admin';
+import { Success } from '@quorum/shared/entities/schema';
 import { requireAdmin } from '../auth/plugin.ts';
 import { deleteDefaultCommunity, getCommunityIdByName, insertDefaultCommunity } from '../communities/queries.ts';
 import { denyCommunityRequest } from '../community-requests/actions.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { banUser, unbanUser, type AddressBlocker } from './actions.ts';
 
 const adminRoutes: FastifyPluginAsync<{ sql: Sql; blocker: AddressBlocker }> = async (app, { sql, blocker }) => {
-  app.post('/_admin', { schema: sends(answers.success) }, async (request): Promise<{ success: true }> => {
+  app.post('/_admin', { schema: sends(Success) }, async (request): Promise<{ success: true }> => {
     const admin = requireAdmin(request);
     const body = parse(adminActionBody, request.body);
     switch (body.action) {

@@ -1,7 +1,7 @@
 // Basic site statistics ("bss"): an event every hour with counts of sign-ups, installs, active
 // and returning users, posts and comments (see BssPayload for what each counts).
 import { BSS_PAGE_SIZE } from '@quorum/shared/constants';
-import type { AnalyticsEvent, BssPayload } from '@quorum/shared/types';
+import type { AnalyticsEvent, BssPayload } from '@quorum/shared/entities/analytics';
 import type { Db } from '../db/connect.ts';
 import { epochMicros, fromEpochMicros } from '../db/micros.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';

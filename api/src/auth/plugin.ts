@@ -7,6 +7,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { CSRF_COOKIE, CSRF_REQUEST_HEADER, CSRF_RESPONSE_HEADER } from '@quorum/shared/http-names';
 import type { Sql } from '../db/connect.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import {
@@ -18,9 +19,6 @@ import {
  * it only when Secure, for Path=/ and without a Domain, so no sibling subdomain can plant one.
  */
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-sid' : 'sid');
-export const CSRF_COOKIE = 'csrftoken';
-export const CSRF_RESPONSE_HEADER = 'Csrf-Token';
-export const CSRF_REQUEST_HEADER = 'x-csrf-token';
 
 const SID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -5,7 +5,7 @@ import { COMMENT_DEPTH_MAX } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import type { commentVoteBody, createCommentBody } from '@quorum/shared/schemas/comments';
-import type { UserGroup } from '@quorum/shared/types';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { getCommunityOfComment } from '../communities/queries.ts';
 import type { CommentRow } from '../content/comment-present.ts';
 import { bannedFrom } from '../content/community-load.ts';

@@ -3,7 +3,7 @@ import {
   commentsQuery, commentVoteBody, createCommentBody, createCommentQuery, deleteCommentQuery, latestCommentsQuery,
   updateCommentBody, updateCommentQuery,
 } from '@quorum/shared/schemas/comments';
-import type { Comment, CommentsPage } from '@quorum/shared/types';
+import { Comment, CommentsPage } from '@quorum/shared/entities/comments';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { SessionUser } from '../auth/session-queries.ts';
 import { presentComment } from '../content/comment-present.ts';
@@ -11,7 +11,6 @@ import { loadPostState, loadPostStateByEitherId } from '../content/post-load.ts'
 import { loadComment, loadCommentById, loadCommentsPage, loadLatestComments, loadPermalink, loadSubtree } from '../content/thread.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { changeCommentAs, createComment, deleteComment, editComment, voteComment } from './actions.ts';
@@ -30,7 +29,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     return presentComment(await loadCommentById(sql, commentId, viewer.id), viewer);
   }
 
-  app.get<PostParams>('/posts/:publicId/comments', { schema: sends(answers.commentsPage), config: { reads: 'replica' } }, async (request, reply) => {
+  app.get<PostParams>('/posts/:publicId/comments', { schema: sends(CommentsPage), config: { reads: 'replica' } }, async (request, reply) => {
     const query = parse(commentsQuery, request.query);
     const db = request.readSql;
     const viewer = request.user;
@@ -49,7 +48,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
   });
 
   app.get<CommentParams>('/posts/:publicId/comments/:commentId', {
-    schema: sends(answers.commentsPage),
+    schema: sends(CommentsPage),
     config: { reads: 'replica' },
   }, async (request, reply) => {
     const db = request.readSql;
@@ -65,7 +64,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
   });
 
   app.post<PostParams>('/posts/:publicId/comments', {
-    schema: sends(answers.comment),
+    schema: sends(Comment),
     config: { limit: 'createComment', idempotent: true },
   }, async (request, reply) => {
     const user = requireUser(request);
@@ -77,7 +76,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
   });
 
   app.put<CommentParams>('/posts/:publicId/comments/:commentId', {
-    schema: sends(answers.comment),
+    schema: sends(Comment),
     config: { limit: 'editContent' },
   }, async (request) => {
     const user = requireUser(request);
@@ -90,7 +89,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
   });
 
   app.delete<CommentParams>('/posts/:publicId/comments/:commentId', {
-    schema: sends(answers.comment),
+    schema: sends(Comment),
     config: { limit: 'editContent' },
   }, async (request) => {
     const user = requireUser(request);
@@ -101,14 +100,14 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     return presented(comment.id, user);
   });
 
-  app.post('/_commentVote', { schema: sends(answers.comment), config: { limit: 'vote', idempotent: true } }, async (request) => {
+  app.post('/_commentVote', { schema: sends(Comment), config: { limit: 'vote', idempotent: true } }, async (request) => {
     const user = requireUser(request);
     const body = parse(commentVoteBody, request.body);
     await voteComment(sql, user, body, app.jobs);
     return presented(body.commentId, user);
   });
 
-  app.get('/comments', { schema: sends(answers.commentsPage), config: { reads: 'replica' } }, async (request): Promise<CommentsPage> => {
+  app.get('/comments', { schema: sends(CommentsPage), config: { reads: 'replica' } }, async (request): Promise<CommentsPage> => {
     const user = requireAdmin(request);
     const page = await loadLatestComments(request.readSql, user.id, parse(latestCommentsQuery, request.query).next);
     return { comments: page.rows.map((row) => presentComment(row, user)), next: page.next };

@@ -1,6 +1,6 @@
 // Bans from a community: who is banned, banning and unbanning.
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import type { SessionUser } from '../auth/session-queries.ts';
 import { assertCanModerate } from '../content/community-load.ts';
 import { getStanding } from '../content/community-queries.ts';

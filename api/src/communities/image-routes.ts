@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Community } from '@quorum/shared/types';
+import { Community } from '@quorum/shared/entities/communities';
 import { requireUser } from '../auth/plugin.ts';
 import { assertCanModerate, loadCommunity } from '../content/community-load.ts';
 import { presentCommunity } from '../content/community-present.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { storeImage } from '../images/process.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { readImageUpload } from '../images/upload.ts';
@@ -28,7 +27,7 @@ const SLOTS = [
 const communityImageRoutes: FastifyPluginAsync<CommunityImageRoutesOptions> = async (app, { sql, store, maxBytes }) => {
   for (const slot of SLOTS) {
     app.post<Params>(`/communities/:id/${slot.path}`, {
-      schema: sends(answers.community),
+      schema: sends(Community),
       config: { limit: 'upload' },
     }, async (request): Promise<Community> => {
       const user = requireUser(request);
@@ -39,7 +38,7 @@ const communityImageRoutes: FastifyPluginAsync<CommunityImageRoutesOptions> = as
       return presentCommunity(await loadCommunity(sql, request.params.id, user.id));
     });
 
-    app.delete<Params>(`/communities/:id/${slot.path}`, { schema: sends(answers.community) }, async (request): Promise<Community> => {
+    app.delete<Params>(`/communities/:id/${slot.path}`, { schema: sends(Community) }, async (request): Promise<Community> => {
       const user = requireUser(request);
       await assertCanModerate(sql, user, request.params.id);
       await replaceCommunityImage(sql, request.params.id, slot.which, null);

@@ -1,6 +1,6 @@
 // A community's mods: who they are, in order of seniority, and how that list changes.
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import type { SessionUser } from '../auth/session-queries.ts';
 import { assertCanModerate, assertCommunityExists } from '../content/community-load.ts';
 import { getStanding } from '../content/community-queries.ts';

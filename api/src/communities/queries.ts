@@ -1,7 +1,7 @@
 // The community domain's queries: its writes, the lists of communities and the sidebar. The reads
 // that posts and comments are shown with are in content/community-queries.ts.
 import { SIDEBAR_TOP_COMMUNITIES } from '@quorum/shared/constants';
-import type { CommunitySort } from '@quorum/shared/types';
+import type { CommunitySort } from '@quorum/shared/entities/communities';
 import type { CommunityRow } from '../content/community-present.ts';
 import { selectCommunities } from '../content/community-queries.ts';
 import type { Db } from '../db/connect.ts';

@@ -4,13 +4,12 @@ import {
   COMMUNITIES_PAGE_DEFAULT, COMMUNITIES_PAGE_MAX, createCommunityBody, getCommunityQuery, joinCommunityBody,
   listCommunitiesQuery, updateCommunityBody,
 } from '@quorum/shared/schemas/communities';
-import type { Community, CommunitySort } from '@quorum/shared/types';
+import { Communities, Community, type CommunitySort } from '@quorum/shared/entities/communities';
 import { requireUser } from '../auth/plugin.ts';
 import { assertCanModerate, assertNotBanned, loadCommunity, loadCommunityByName } from '../content/community-load.ts';
 import { presentCommunity } from '../content/community-present.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { cursorValue, decodeCursor, linkNextPage, pageOf, type CursorValueCheck } from '../http/cursor.ts';
 import { parse } from '../http/validate.ts';
 import type { ImageStore } from '../images/storage.ts';
@@ -56,7 +55,7 @@ export interface CommunitiesRoutesOptions {
 
 const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (app, { sql, store, maxBytes }) => {
   // A bare array, as the reference documents it; the next page's address is in a `Link` header.
-  app.get('/communities', { schema: sends(answers.communities) }, async (request, reply): Promise<Community[]> => {
+  app.get('/communities', { schema: sends(Communities) }, async (request, reply): Promise<Community[]> => {
     const query = parse(listCommunitiesQuery, request.query);
     const viewerId = request.user?.id ?? null;
     if (query.q) {
@@ -71,7 +70,7 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
     return page.rows.map(presentCommunity);
   });
 
-  app.post('/communities', { schema: sends(answers.community) }, async (request, reply): Promise<Community> => {
+  app.post('/communities', { schema: sends(Community) }, async (request, reply): Promise<Community> => {
     const user = requireUser(request);
     const body = parse(createCommunityBody, request.body);
     const id = await createCommunity(sql, user, body);
@@ -79,14 +78,14 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
     return presentCommunity(await loadCommunity(sql, id, user.id));
   });
 
-  app.get<{ Params: { id: string } }>('/communities/:id', { schema: sends(answers.community) }, async (request): Promise<Community> => {
+  app.get<{ Params: { id: string } }>('/communities/:id', { schema: sends(Community) }, async (request): Promise<Community> => {
     const byName = parse(getCommunityQuery, request.query).byName === 'true';
     const viewerId = request.user?.id ?? null;
     const row = byName ? await loadCommunityByName(sql, request.params.id, viewerId) : await loadCommunity(sql, request.params.id, viewerId);
     return presentCommunity(row);
   });
 
-  app.put<{ Params: { id: string } }>('/communities/:id', { schema: sends(answers.community) }, async (request): Promise<Community> => {
+  app.put<{ Params: { id: string } }>('/communities/:id', { schema: sends(Community) }, async (request): Promise<Community> => {
     const user = requireUser(request);
     await assertCanModerate(sql, user, request.params.id);
     const body = parse(updateCommunityBody, request.body);
@@ -94,7 +93,7 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
     return presentCommunity(await loadCommunity(sql, request.params.id, user.id));
   });
 
-  app.post('/_joinCommunity', { schema: sends(answers.community), config: { idempotent: true } }, async (request): Promise<Community> => {
+  app.post('/_joinCommunity', { schema: sends(Community), config: { idempotent: true } }, async (request): Promise<Community> => {
     const user = requireUser(request);
     const body = parse(joinCommunityBody, request.body);
     const community = await loadCommunity(sql, body.communityId, user.id);

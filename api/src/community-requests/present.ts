@@ -1,4 +1,4 @@
-import type { CommunityRequest } from '@quorum/shared/types';
+import type { CommunityRequest } from '@quorum/shared/entities/community-requests';
 
 export interface CommunityRequestRow {
   id: string;

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminPageQuery } from '@quorum/shared/schemas/admin';
 import { communityRequestBody } from '@quorum/shared/schemas/communities';
-import type { CommunityRequest } from '@quorum/shared/types';
+import { CommunityRequest, CommunityRequests } from '@quorum/shared/entities/community-requests';
+import { Success } from '@quorum/shared/entities/schema';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { linkNextPage } from '../http/cursor.ts';
 import { parse } from '../http/validate.ts';
 import { createCommunityRequest, deleteCommunityRequest, listCommunityRequests } from './actions.ts';
@@ -18,7 +18,7 @@ export interface CommunityRequestsRoutesOptions {
 /** Users ask for a new community; admins read the requests and remove them (denying is an _admin action). */
 const communityRequestsRoutes: FastifyPluginAsync<CommunityRequestsRoutesOptions> = async (app, { sql }) => {
   app.post('/community_requests', {
-    schema: sends(answers.communityRequest),
+    schema: sends(CommunityRequest),
     config: { limit: 'communityRequest' },
   }, async (request, reply) => {
     const user = requireUser(request);
@@ -28,14 +28,14 @@ const communityRequestsRoutes: FastifyPluginAsync<CommunityRequestsRoutesOptions
   });
 
   // A bare array, as the reference answers it; the next page's address is in a `Link` header.
-  app.get('/community_requests', { schema: sends(answers.communityRequests) }, async (request, reply): Promise<CommunityRequest[]> => {
+  app.get('/community_requests', { schema: sends(CommunityRequests) }, async (request, reply): Promise<CommunityRequest[]> => {
     requireAdmin(request);
     const page = await listCommunityRequests(sql, parse(adminPageQuery, request.query).next);
     linkNextPage(reply, '/api/community_requests', {}, page.next);
     return page.rows.map(presentCommunityRequest);
   });
 
-  app.delete<{ Params: { id: string } }>('/community_requests/:id', { schema: sends(answers.success) }, async (request): Promise<{ success: true }> => {
+  app.delete<{ Params: { id: string } }>('/community_requests/:id', { schema: sends(Success) }, async (request): Promise<{ success: true }> => {
     requireAdmin(request);
     await deleteCommunityRequest(sql, request.params.id);
     return { success: true };

@@ -1,4 +1,5 @@
-import type { Comment, UserGroup } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { presentImage, type ImageJson } from '../images/present.ts';
 import { isEdited } from './edited.ts';
 import { ghostId } from './ghost.ts';

@@ -1,4 +1,4 @@
-import type { Community, Rule } from '@quorum/shared/types';
+import type { Community, Rule } from '@quorum/shared/entities/communities';
 import { presentImage, type ImageJson } from '../images/present.ts';
 
 export interface RuleRow {

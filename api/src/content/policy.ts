@@ -1,5 +1,5 @@
 // Who may do what with posts and comments: where a user stands in a community, and acting as a group.
-import type { UserGroup } from '@quorum/shared/types';
+import type { UserGroup } from '@quorum/shared/entities/users';
 
 /** Where a user stands in a community. */
 export interface Standing {

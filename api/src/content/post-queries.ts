@@ -1,6 +1,6 @@
 // The reads of posts: a post or many by id, the feeds and moderators' lists, each with the viewer's
 // vote, hidden mark and last visit.
-import type { FeedSort } from '@quorum/shared/types';
+import type { FeedSort } from '@quorum/shared/entities/posts';
 import type { Db } from '../db/connect.ts';
 import { epochMicros, fromEpochMicros } from '../db/micros.ts';
 import { imageJson, imageObject } from '../images/queries.ts';

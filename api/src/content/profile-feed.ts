@@ -1,5 +1,5 @@
 // A profile's feed: the user's posts and comments together, newest first, in pages.
-import type { UserFeedItem, UserFeedPage } from '@quorum/shared/types';
+import type { UserFeedItem, UserFeedPage } from '@quorum/shared/entities/posts';
 import { USER_FEED_PAGE_SIZE, type USER_FEED_FILTERS } from '@quorum/shared/constants';
 import type { Db } from '../db/connect.ts';
 import { epochMicros, fromEpochMicros } from '../db/micros.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { Health } from '@quorum/shared/entities/site';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { serviceUnavailable } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
 
@@ -26,7 +26,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * otherwise. Load balancers and supervisors poll it, so it is cheap and exempt from the rate limit.
  */
 const healthRoutes: FastifyPluginAsync<{ sql: Sql; jobs: Jobs }> = async (app, { sql, jobs }) => {
-  app.get('/_health', { schema: sends(answers.health), config: { rateLimit: false } }, async (request) => {
+  app.get('/_health', { schema: sends(Health), config: { rateLimit: false } }, async (request) => {
     try {
       await withTimeout(sql`select 1`, HEALTH_TIMEOUT_MS);
     } catch (err) {

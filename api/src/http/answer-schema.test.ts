@@ -1,24 +1,23 @@
+import { readdirSync } from 'node:fs';
+import { Type, type Static } from '@sinclair/typebox';
 import Fastify from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
-import {
-  array, constant, either, nullable, number, object, oneOf, optional, requireAnswerSchemas, sends, serializerOf, string, tagged,
-} from './answer-schema.ts';
-import * as answers from './answers.ts';
+import { AnyKind, Nullable, OneOf, Success } from '@quorum/shared/entities/schema';
+import { requireAnswerSchemas, sends, serializerOf } from './answer-schema.ts';
 
-interface Item {
-  id: string;
-  count: number;
-  kind: 'a' | 'b';
-  note: string | null;
-  tags?: string[];
-}
-
-const item = object<Item>({ id: string, count: number, kind: oneOf(['a', 'b']), note: nullable(string), tags: optional(array(string)) });
+const Item = Type.Object({
+  id: Type.String(),
+  count: Type.Number(),
+  kind: OneOf(['a', 'b']),
+  note: Nullable(Type.String()),
+  tags: Type.Optional(Type.Array(Type.String())),
+});
+type Item = Static<typeof Item>;
 
 describe('answer schemas', () => {
   it('serialise the fields they name, leave the others out, and refuse a missing required field', () => {
-    const serialize = serializerOf(item);
+    const serialize = serializerOf(Item);
     const extra = { id: 'x', count: 2, kind: 'a', note: null, secret: 'hash' } as Item;
     expect(JSON.parse(serialize(extra))).toEqual({ id: 'x', count: 2, kind: 'a', note: null });
     expect(JSON.parse(serialize({ id: 'x', count: 2, kind: 'b', note: 'n', tags: ['t'] }))).toEqual({ id: 'x', count: 2, kind: 'b', note: 'n', tags: ['t'] });
@@ -26,40 +25,35 @@ describe('answer schemas', () => {
   });
 
   it('when checked, throw where the schema would change the answer, naming the place', () => {
-    const serialize = serializerOf(object<{ items: Item[] }>({ items: array(item) }), { checked: true });
+    const Items = Type.Object({ items: Type.Array(Item) });
+    const serialize = serializerOf(Items, { checked: true });
     const good = { items: [{ id: 'x', count: 2, kind: 'a' as const, note: null }] };
-    expect(serialize(good)).toBe(serializerOf(object<{ items: Item[] }>({ items: array(item) }))(good));
-    const leftOut = { items: [{ ...good.items[0], secret: 'hash' }] } as unknown as { items: Item[] };
+    expect(serialize(good)).toBe(serializerOf(Items)(good));
+    const leftOut = { items: [{ ...good.items[0], secret: 'hash' }] } as unknown as Static<typeof Items>;
     expect(() => serialize(leftOut)).toThrow("The answer's schema changes it at /items/0/secret");
-    const otherKind = { items: [{ ...good.items[0], count: '2' }] } as unknown as { items: Item[] };
+    const otherKind = { items: [{ ...good.items[0], count: '2' }] } as unknown as Static<typeof Items>;
     expect(() => serialize(otherKind)).toThrow('at /items/0/count');
   });
 
   it('serialise each kind of a tagged object whole, its own tag included, and require what every kind requires', () => {
-    type Result = { type: 'n'; n: number; at: string } | { type: 's'; s: string; at: string };
-    const serialize = serializerOf(
-      array(
-        tagged<Result, 'type'>({
-          n: object({ type: constant('n'), n: number, at: string }),
-          s: object({ type: constant('s'), s: string, at: string }),
-        }),
-      ),
-      { checked: true },
+    const Result = AnyKind(
+      Type.Object({ type: Type.Literal('n'), n: Type.Number(), at: Type.String() }),
+      Type.Object({ type: Type.Literal('s'), s: Type.String(), at: Type.String() }),
     );
-    const results: Result[] = [{ type: 'n', n: 1, at: 'a' }, { type: 's', s: 'one', at: 'b' }];
+    const serialize = serializerOf(Type.Array(Result), { checked: true });
+    const results: Static<typeof Result>[] = [{ type: 'n', n: 1, at: 'a' }, { type: 's', s: 'one', at: 'b' }];
     expect(JSON.parse(serialize(results))).toEqual(results);
-    expect(() => serialize([{ type: 'n', n: 1 } as Result])).toThrow(/at/);
+    expect(() => serialize([{ type: 'n', n: 1 } as Static<typeof Result>])).toThrow(/at/);
   });
 
   it('serialise either of two kinds of object whole', () => {
-    type Done = { success: true };
-    const serialize = serializerOf(either(object<Done>({ success: constant(true) }), item), { checked: true });
+    const serialize = serializerOf(AnyKind(Success, Item), { checked: true });
     expect(serialize({ success: true })).toBe('{"success":true}');
     expect(JSON.parse(serialize({ id: 'x', count: 1, kind: 'a', note: null }))).toEqual({ id: 'x', count: 1, kind: 'a', note: null });
   });
 
   it('refuse kinds of one value that are of different types', () => {
-    expect(() => either(object<{ a: string }>({ a: string }), object<{ a: number[] }>({ a: array(number) }))).toThrow(
+    expect(() => AnyKind(Type.Object({ a: Type.String() }), Type.Object({ a: Type.Array(Type.Number()) }))).toThrow(
       'Kinds of one value must be of one type, not string and array',
     );
   });
@@ -67,13 +61,25 @@ describe('answer schemas', () => {
   it('are required of every route of an app that asks for them', async () => {
     const app = Fastify();
     requireAnswerSchemas(app);
-    app.get('/with', { schema: sends(item) }, async () => ({ id: 'x', count: 1, kind: 'a', note: null }));
+    app.get('/with', { schema: sends(Item) }, async () => ({ id: 'x', count: 1, kind: 'a', note: null }));
     expect(() => app.get('/without', async () => ({}))).toThrow('GET /without has no schema for its answers');
     await app.close();
   });
 
-  it('of every answer compile', () => {
+  it('of every entity compile', async () => {
     // Serializers are compiled when first used, so a schema that cannot be compiled would show only then.
-    for (const [name, answer] of Object.entries(answers)) expect(() => fastJson(answer as object), name).not.toThrow();
+    const dir = new URL('../../../packages/shared/src/entities/', import.meta.url);
+    const modules = readdirSync(dir).filter((name) => name.endsWith('.ts'));
+    expect(modules.length).toBeGreaterThan(10);
+    let schemas = 0;
+    for (const name of modules) {
+      const exported = (await import(new URL(name, dir).href)) as Record<string, unknown>;
+      for (const [key, value] of Object.entries(exported)) {
+        if (typeof value !== 'object' || value === null || !('type' in value)) continue;
+        schemas += 1;
+        expect(() => fastJson(value as object), `${name} ${key}`).not.toThrow();
+      }
+    }
+    expect(schemas).toBeGreaterThan(40);
   });
 });

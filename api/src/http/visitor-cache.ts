@@ -2,8 +2,8 @@
 // same for every visitor: each answer is computed once per short interval and shared, and visitors
 // asking while it is being computed wait for that one computation instead of starting their own.
 // A member's feed page or post page may start from the shared one, and the first page of their
-// home feed from the kept posts of each community they joined (see memberFeedPage, memberHomePage
-// and memberPostPage in posts/load.ts); a member's answer is never kept here.
+// home feed from the kept posts of each community they joined (content/member-view.ts); a member's
+// answer is never kept here.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routeSerializer } from './answer-schema.ts';
@@ -130,13 +130,4 @@ export function keepCookiesPrivate(reply: FastifyReply): void {
  */
 export function dropCookiesFromSharedFile(reply: FastifyReply): void {
   if (sharedWithCookie(reply)) reply.removeHeader('set-cookie');
-}
-
-/**
- * Whether a member's page may start from the visitors' kept one: not when nothing is kept, not for
- * an admin, who also sees what was removed, nor for a member who has just written, whose own
- * writes must show.
- */
-export function memberMayStartFromShared(cache: VisitorCache, request: FastifyRequest): boolean {
-  return Boolean(cache.ttlMs > 0 && request.user && !request.user.isAdmin && !request.readsOwnWrites);
 }

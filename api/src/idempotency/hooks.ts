@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_PATTERN } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { IDEMPOTENCY_KEY_HEADER } from '@quorum/shared/http-names';
 import type { Sql } from '../db/connect.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
 import { claimKey, getStoredAnswer, releaseKey, storeAnswer } from './queries.ts';
@@ -20,7 +21,6 @@ declare module 'fastify' {
   }
 }
 
-const HEADER = 'idempotency-key';
 /** Seconds a client waits before retrying a key still in flight. */
 const IN_FLIGHT_RETRY_SECONDS = 1;
 
@@ -39,7 +39,7 @@ function fingerprint(request: FastifyRequest): string {
 }
 
 function readKey(request: FastifyRequest): string | undefined {
-  const value = request.headers[HEADER];
+  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
     throw badRequest(Messages.invalidIdempotencyKey, ErrorCode.invalidIdempotencyKey);

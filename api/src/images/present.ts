@@ -1,4 +1,4 @@
-import type { Image, ImageCopy, ImageFormat } from '@quorum/shared/types';
+import type { Image, ImageCopy, ImageFormat } from '@quorum/shared/entities/images';
 
 /** An image as the database hands it out in JSON (see `imageJson` in queries.ts). */
 export interface ImageJson {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Metadata, ResizeOptions, Sharp, SharpOptions } from 'sharp';
 import { UPLOAD_MAX_PIXELS } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import type { ImageCopyName, ImageFormat } from '@quorum/shared/types';
+import type { ImageCopyName, ImageFormat } from '@quorum/shared/entities/images';
 import type { Db } from '../db/connect.ts';
 import { badRequest } from '../http/errors.ts';
 import { fairQueue } from './decode-queue.ts';

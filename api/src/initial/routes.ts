@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Community, InitialData, ReportReason } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { ReportReason } from '@quorum/shared/entities/reports';
+import { InitialData } from '@quorum/shared/entities/site';
 import { listBannedFrom, listSidebarCommunities } from '../communities/queries.ts';
 import { presentCommunity } from '../content/community-present.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import type { VisitorCache } from '../http/visitor-cache.ts';
 import { presentList } from '../lists/present.ts';
 import { listOwnLists } from '../lists/queries.ts';
@@ -46,7 +47,7 @@ async function loadSiteFacts(sql: Sql): Promise<SiteFacts> {
 
 const initialRoutes: FastifyPluginAsync<InitialRoutesOptions> = async (app, { sql, visitorCache, vapidPublicKey, captchaSiteKey }) => {
   /** Everything the app needs to start, in one round of parallel queries. */
-  app.get('/_initial', { schema: sends(answers.initialData) }, async (request): Promise<InitialData> => {
+  app.get('/_initial', { schema: sends(InitialData) }, async (request): Promise<InitialData> => {
     const viewerId = request.user?.id ?? null;
     const [site, user, communities, bannedFrom, mutes, lists] = await Promise.all([
       visitorCache.get('initial', () => loadSiteFacts(sql), JSON.stringify).then((answer) => answer.value),

@@ -1,5 +1,5 @@
 import { blockAddressText } from '@quorum/shared/ip-blocks';
-import type { IpBlock } from '@quorum/shared/types';
+import type { IpBlock } from '@quorum/shared/entities/ip-blocks';
 
 export interface IpBlockRow {
   id: string;

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import type { LinkInfo } from '@quorum/shared/types';
+import { LinkInfo } from '@quorum/shared/entities/site';
 import { requireUser } from '../auth/plugin.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { badRequest } from '../http/errors.ts';
 import { AddressRefusedError } from '../outbound/lookup.ts';
 import { LinkFetchError, parseHttpUrl } from './fetch.ts';
@@ -16,7 +15,7 @@ export interface LinksRoutesOptions {
 
 const linksRoutes: FastifyPluginAsync<LinksRoutesOptions> = async (app, { allowPrivate }) => {
   app.get<{ Querystring: { url?: unknown } }>('/_link_info', {
-    schema: sends(answers.linkInfo),
+    schema: sends(LinkInfo),
     config: { limit: 'linkInfo' },
   }, async (request): Promise<LinkInfo> => {
     requireUser(request);

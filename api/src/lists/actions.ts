@@ -3,7 +3,7 @@
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
 import { isUuid } from '@quorum/shared/schemas/common';
-import type { ContentType } from '@quorum/shared/types';
+import type { ContentType } from '@quorum/shared/entities/reports';
 import type { SessionUser } from '../auth/session-queries.ts';
 import type { Db } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';

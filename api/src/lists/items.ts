@@ -1,6 +1,6 @@
 // A page of a list's items with the posts and comments they point at, as the viewer sees them.
 import { LIST_ITEMS_PAGE_SIZE } from '@quorum/shared/constants';
-import type { ListItem, ListItemsPage } from '@quorum/shared/types';
+import type { ListItem, ListItemsPage } from '@quorum/shared/entities/lists';
 import type { SessionUser } from '../auth/session-queries.ts';
 import { presentComment } from '../content/comment-present.ts';
 import { getCommentsByIds } from '../content/comment-queries.ts';

@@ -1,4 +1,4 @@
-import type { List } from '@quorum/shared/types';
+import type { List } from '@quorum/shared/entities/lists';
 
 /** A list as the database hands it out: the fields of the JSON, with times as dates. */
 export type ListRow = Omit<List, 'createdAt' | 'lastUpdatedAt'> & { createdAt: Date; lastUpdatedAt: Date };

@@ -1,4 +1,4 @@
-import type { ContentType } from '@quorum/shared/types';
+import type { ContentType } from '@quorum/shared/entities/reports';
 import type { ListsQuery } from '@quorum/shared/schemas/lists';
 import type { Db } from '../db/connect.ts';
 import { epochMicros, fromEpochMicros } from '../db/micros.ts';

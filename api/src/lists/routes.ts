@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { listBody, listItemBody, listItemsQuery, listsQuery, savedToQuery, updateListBody } from '@quorum/shared/schemas/lists';
-import type { List, ListItemsPage } from '@quorum/shared/types';
 import { Messages } from '@quorum/shared/errors';
+import { List, ListItemsPage, Lists } from '@quorum/shared/entities/lists';
+import { Strings, Success } from '@quorum/shared/entities/schema';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import {
@@ -31,7 +31,7 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
     return presentList(list);
   }
 
-  app.get<UserParams>('/users/:username/lists', { schema: sends(answers.lists) }, async (request): Promise<List[]> => {
+  app.get<UserParams>('/users/:username/lists', { schema: sends(Lists) }, async (request): Promise<List[]> => {
     const query = parse(listsQuery, request.query);
     const owner = await loadListOwner(sql, request.params.username);
     const lists = await q.listUserLists(sql, owner.id, query, request.user?.id === owner.id);
@@ -39,17 +39,17 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
   });
 
   /** Answers all the owner's lists, as GET does for them: the new one first. */
-  app.post<UserParams>('/users/:username/lists', { ...write, schema: sends(answers.lists) }, async (request, reply) => {
+  app.post<UserParams>('/users/:username/lists', { ...write, schema: sends(Lists) }, async (request, reply) => {
     const user = requireUser(request);
     await createList(sql, user, request.params.username, parse(listBody, request.body));
     const lists = await q.listOwnLists(sql, user.id);
     return reply.code(201).send(lists.map(presentList));
   });
 
-  app.get<NamedParams>('/users/:username/lists/:listName', { schema: sends(answers.list) }, async (request): Promise<List> =>
+  app.get<NamedParams>('/users/:username/lists/:listName', { schema: sends(List) }, async (request): Promise<List> =>
     presentList(await loadListByName(sql, request.params.username, request.params.listName, request.user)));
 
-  app.delete<NamedParams>('/users/:username/lists/:listName', { ...write, schema: sends(answers.success) }, async (request) => {
+  app.delete<NamedParams>('/users/:username/lists/:listName', { ...write, schema: sends(Success) }, async (request) => {
     const user = requireUser(request);
     const list = await loadListByName(sql, request.params.username, request.params.listName, user);
     assertOwnList(list, user);
@@ -57,14 +57,14 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
     return { success: true };
   });
 
-  app.get<NamedParams>('/users/:username/lists/:listName/items', { schema: sends(answers.listItemsPage) }, async (request): Promise<ListItemsPage> => {
+  app.get<NamedParams>('/users/:username/lists/:listName/items', { schema: sends(ListItemsPage) }, async (request): Promise<ListItemsPage> => {
     const { next } = parse(listItemsQuery, request.query);
     const list = await loadListByName(sql, request.params.username, request.params.listName, request.user);
     return loadListItems(sql, list.id, request.user, next);
   });
 
   /** Empties the list. */
-  app.delete<NamedParams>('/users/:username/lists/:listName/items', { ...write, schema: sends(answers.list) }, async (request): Promise<List> => {
+  app.delete<NamedParams>('/users/:username/lists/:listName/items', { ...write, schema: sends(List) }, async (request): Promise<List> => {
     const user = requireUser(request);
     const list = await loadListByName(sql, request.params.username, request.params.listName, user);
     assertOwnList(list, user);
@@ -72,15 +72,15 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
     return reloaded(list.id);
   });
 
-  app.get('/lists/_saved_to', { schema: sends(answers.strings) }, async (request): Promise<string[]> => {
+  app.get('/lists/_saved_to', { schema: sends(Strings) }, async (request): Promise<string[]> => {
     const user = requireUser(request);
     const query = parse(savedToQuery, request.query);
     return q.listSavedTo(sql, user.id, query.type, query.id);
   });
 
-  app.get<IdParams>('/lists/:id', { schema: sends(answers.list) }, async (request): Promise<List> => presentList(await loadListById(sql, request.params.id, request.user)));
+  app.get<IdParams>('/lists/:id', { schema: sends(List) }, async (request): Promise<List> => presentList(await loadListById(sql, request.params.id, request.user)));
 
-  app.put<IdParams>('/lists/:id', { ...write, schema: sends(answers.list) }, async (request): Promise<List> => {
+  app.put<IdParams>('/lists/:id', { ...write, schema: sends(List) }, async (request): Promise<List> => {
     const user = requireUser(request);
     const list = await loadListById(sql, request.params.id, user);
     assertOwnList(list, user);
@@ -88,7 +88,7 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
     return reloaded(list.id);
   });
 
-  app.delete<IdParams>('/lists/:id', { ...write, schema: sends(answers.success) }, async (request) => {
+  app.delete<IdParams>('/lists/:id', { ...write, schema: sends(Success) }, async (request) => {
     const user = requireUser(request);
     const list = await loadListById(sql, request.params.id, user);
     assertOwnList(list, user);
@@ -96,7 +96,7 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
     return { success: true };
   });
 
-  app.post<IdParams>('/lists/:id/items', { ...savedWrite, schema: sends(answers.list) }, async (request, reply) => {
+  app.post<IdParams>('/lists/:id/items', { ...savedWrite, schema: sends(List) }, async (request, reply) => {
     const user = requireUser(request);
     const list = await loadListById(sql, request.params.id, user);
     assertOwnList(list, user);
@@ -105,7 +105,7 @@ const listsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
     return reply.code(201).send(await reloaded(list.id));
   });
 
-  app.delete<IdParams>('/lists/:id/items', { ...savedWrite, schema: sends(answers.list) }, async (request): Promise<List> => {
+  app.delete<IdParams>('/lists/:id/items', { ...savedWrite, schema: sends(List) }, async (request): Promise<List> => {
     const user = requireUser(request);
     const list = await loadListById(sql, request.params.id, user);
     assertOwnList(list, user);

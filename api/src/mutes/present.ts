@@ -1,4 +1,4 @@
-import type { Mute, Mutes } from '@quorum/shared/types';
+import type { Mute, Mutes } from '@quorum/shared/entities/mutes';
 
 /** A mute: what is muted (a user or a community), its name, and since when. */
 export interface MuteRow {

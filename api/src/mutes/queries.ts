@@ -1,4 +1,4 @@
-import type { MuteType } from '@quorum/shared/types';
+import type { MuteType } from '@quorum/shared/entities/mutes';
 import type { Db } from '../db/connect.ts';
 import type { MuteRow } from './present.ts';
 

@@ -2,7 +2,7 @@
 // a public address (the vetted lookup of outbound/), never following a redirect, within a short deadline.
 import http from 'node:http';
 import https from 'node:https';
-import type { PushPayload } from '@quorum/shared/types';
+import type { PushPayload } from '@quorum/shared/entities/notifications';
 import webpush from 'web-push';
 import type { Sql } from '../db/connect.ts';
 import { AddressRefusedError, checkLiteralHost, systemResolve, vettedLookup } from '../outbound/lookup.ts';

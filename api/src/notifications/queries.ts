@@ -1,9 +1,9 @@
-import type { NotificationType } from '@quorum/shared/types';
+import type { NotificationType } from '@quorum/shared/entities/notifications';
 import type { Db } from '../db/connect.ts';
 import { epochMicros } from '../db/micros.ts';
 import type { Cursor } from '../http/cursor.ts';
-import { imageJson } from '../images/queries.ts';
 import type { ImageJson } from '../images/present.ts';
+import { imageJson } from '../images/queries.ts';
 
 /** After notifications were seen or deleted the new count can only go down, never back up. */
 async function lowerNewCount(db: Db, userId: string): Promise<void> {

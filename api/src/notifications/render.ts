@@ -1,6 +1,6 @@
 // Titles, links and icons of notifications, written on the server. Everything users wrote (post
 // titles, names, notes) is escaped; only the <b> around key words is markup.
-import type { Notification } from '@quorum/shared/types';
+import type { Notification } from '@quorum/shared/entities/notifications';
 import { imageUrl, type ImageJson } from '../images/present.ts';
 import type { NotificationRow } from './queries.ts';
 

@@ -6,12 +6,12 @@ import {
   notificationActionQuery, notificationDeleteQuery, notificationsActionQuery, notificationsQuery,
 } from '@quorum/shared/schemas/notifications';
 import { pushSubscriptionBody } from '@quorum/shared/schemas/users';
-import type { Notification, NotificationsPage } from '@quorum/shared/types';
-import { hashSessionId, requireUser } from '../auth/plugin.ts';
+import { Notification, NotificationsPage } from '@quorum/shared/entities/notifications';
+import { Success } from '@quorum/shared/entities/schema';
 import { recordDailyEvent } from '../analytics/queries.ts';
+import { hashSessionId, requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
@@ -23,7 +23,7 @@ const SORT = 'notifications';
 const titleFormat = (format: string | undefined): TitleFormat => (format === 'html' ? 'html' : 'text');
 
 const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
-  app.get('/notifications', { schema: sends(answers.notificationsPage) }, async (request): Promise<NotificationsPage> => {
+  app.get('/notifications', { schema: sends(NotificationsPage) }, async (request): Promise<NotificationsPage> => {
     const user = requireUser(request);
     const query = parse(notificationsQuery, request.query);
     const after = decodeCursor(query.next, SORT, cursorValue.natural);
@@ -35,7 +35,7 @@ const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
     return { ...counts, items: page.rows.map((row) => renderNotification(row, titleFormat(query.format))), next: page.next };
   });
 
-  app.post('/notifications', { schema: sends(answers.success) }, async (request) => {
+  app.post('/notifications', { schema: sends(Success) }, async (request) => {
     const user = requireUser(request);
     const query = parse(notificationsActionQuery, request.query);
     if (query.action === 'resetNewCount') await q.resetNewCount(sql, user.id);
@@ -44,7 +44,7 @@ const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
     return { success: true };
   });
 
-  app.put<{ Params: { id: string } }>('/notifications/:id', { schema: sends(answers.notification) }, async (request): Promise<Notification> => {
+  app.put<{ Params: { id: string } }>('/notifications/:id', { schema: sends(Notification) }, async (request): Promise<Notification> => {
     const user = requireUser(request);
     const query = parse(notificationActionQuery, request.query);
     const id = request.params.id;
@@ -54,7 +54,7 @@ const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
     return renderNotification(row, titleFormat(query.format));
   });
 
-  app.delete<{ Params: { id: string } }>('/notifications/:id', { schema: sends(answers.notification) }, async (request): Promise<Notification> => {
+  app.delete<{ Params: { id: string } }>('/notifications/:id', { schema: sends(Notification) }, async (request): Promise<Notification> => {
     const user = requireUser(request);
     const query = parse(notificationDeleteQuery, request.query);
     const id = request.params.id;
@@ -64,7 +64,7 @@ const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
   });
 
   /** The browser's push subscription of this session: one per session, replaced when it changes. */
-  app.post('/push_subscriptions', { schema: sends(answers.success) }, async (request) => {
+  app.post('/push_subscriptions', { schema: sends(Success) }, async (request) => {
     const user = requireUser(request);
     const body = parse(pushSubscriptionBody, request.body);
     if (!isAcceptableEndpoint(body.endpoint)) throw badRequest(Messages.invalidPushEndpoint);

@@ -1,6 +1,6 @@
 // Storing notifications: insert or merge one, keep each user's newest NOTIFICATIONS_KEPT, keep the
 // user's count of unseen ones, and queue a push for every new version that is worth one.
-import type { NotificationType } from '@quorum/shared/types';
+import type { NotificationType } from '@quorum/shared/entities/notifications';
 import type { Db, Sql } from '../db/connect.ts';
 import type { Jobs } from '../jobs/queue.ts';
 

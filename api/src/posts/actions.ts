@@ -8,7 +8,7 @@ import { isUuid } from '@quorum/shared/schemas/common';
 import type {
   createPostBody, deletePostQuery, PostAction, PostActionQuery, postVoteBody, updatePostBody,
 } from '@quorum/shared/schemas/posts';
-import type { UserGroup } from '@quorum/shared/types';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { getCommunityForPosting, getCommunityOfPost } from '../communities/queries.ts';
 import { bannedFrom } from '../content/community-load.ts';
 import { getStanding } from '../content/community-queries.ts';

@@ -1,4 +1,4 @@
-import type { UserGroup } from '@quorum/shared/types';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { canActAs, canModerate, type Actor, type Standing } from '../content/policy.ts';
 import type { SiteSettingsRow } from '../site/present.ts';
 

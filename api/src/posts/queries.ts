@@ -1,5 +1,6 @@
 // The writes of posts. Reads are in content/post-queries.ts.
-import type { PostType, UserGroup } from '@quorum/shared/types';
+import type { PostType } from '@quorum/shared/entities/posts';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import type { Db } from '../db/connect.ts';
 import { attachImages } from '../images/queries.ts';
 import { hotness } from './hotness.ts';

@@ -2,19 +2,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   createPostBody, deletePostQuery, feedQuery, type FeedQuery, getPostQuery, hidePostBody, postActionQuery, postVoteBody, updatePostBody,
 } from '@quorum/shared/schemas/posts';
-import type { ModeratedPostsPage, Post, PostsPage } from '@quorum/shared/types';
+import { FeedPage, Post, type ModeratedPostsPage, type PostsPage } from '@quorum/shared/entities/posts';
+import { Success } from '@quorum/shared/entities/schema';
 import { requireUser } from '../auth/plugin.ts';
 import { presentComment } from '../content/comment-present.ts';
 import { presentCommunity } from '../content/community-present.ts';
 import { getCommunityById } from '../content/community-queries.ts';
-import { isSharedFeed, loadFeed, loadModeratedPosts, loadPost, loadPostById, memberFeedPage, memberHomePage, memberPostPage, memberPostPageJson } from '../content/post-load.ts';
+import { memberFeedFromShared, memberPostFromShared } from '../content/member-view.ts';
+import { loadFeed, loadModeratedPosts, loadPost, loadPostById } from '../content/post-load.ts';
 import { presentPost } from '../content/post-present.ts';
 import { loadCommentsPage } from '../content/thread.ts';
 import type { Sql } from '../db/connect.ts';
-import { routeSerializer, sends, serializerFor } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
+import { routeSerializer, sends } from '../http/answer-schema.ts';
 import { parse } from '../http/validate.ts';
-import { memberMayStartFromShared, sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
+import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { createPost, deletePost, editPost, hidePost, recordView, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
 
@@ -40,7 +41,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
   const thumbnails = linkThumbnails(sql, linkImage, app.log);
   app.addHook('onClose', thumbnails.settle);
 
-  app.get('/posts', { schema: sends(answers.feedPage), config: { reads: 'replica' } }, async (request, reply) => {
+  app.get('/posts', { schema: sends(FeedPage), config: { reads: 'replica' } }, async (request, reply) => {
     const query = parse(feedQuery, request.query);
     const { filter } = query;
     if (filter) {
@@ -56,17 +57,11 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       return { posts: feed.rows.map((row) => presentPost(row, reader)), next: feed.next };
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => feedPage(null));
-    if (memberMayStartFromShared(visitorCache, request)) {
-      const visitorsPage = async () => (await visitorCache.get(key, () => feedPage(null), routeSerializer(reply))).value;
-      const page = isSharedFeed(query)
-        ? await memberFeedPage(request.readSql, viewer.id, query, await visitorsPage(), visitorCache.ttlMs)
-        : await memberHomePage(request.readSql, visitorCache, viewer.id, query);
-      if (page) return page;
-    }
-    return feedPage(viewer);
+    const visitorsPage = async () => (await visitorCache.get(key, () => feedPage(null), routeSerializer(reply))).value;
+    return (await memberFeedFromShared(request, visitorCache, query, visitorsPage)) ?? feedPage(viewer);
   });
 
-  app.get<Params>('/posts/:publicId', { schema: sends(answers.post), config: { reads: 'replica' } }, async (request, reply) => {
+  app.get<Params>('/posts/:publicId', { schema: sends(Post), config: { reads: 'replica' } }, async (request, reply) => {
     const { fetchCommunity } = parse(getPostQuery, request.query);
     const viewer = request.user;
     const db = request.readSql;
@@ -88,22 +83,16 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       };
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => postPage(null));
-    if (memberMayStartFromShared(visitorCache, request)) {
-      const shared = (await visitorCache.get(key, () => postPage(null), routeSerializer(reply))).value;
-      const member = await memberPostPage(db, viewer.id, shared);
-      if (member) {
-        await recordView(sql, member.visit, viewer.id);
-        const json = memberPostPageJson(member.page, shared, {
-          post: serializerFor(reply, answers.post),
-          comment: serializerFor(reply, answers.comment),
-        });
-        return reply.type('application/json; charset=utf-8').send(json);
-      }
+    const visitorsPage = async () => (await visitorCache.get(key, () => postPage(null), routeSerializer(reply))).value;
+    const member = await memberPostFromShared(request, visitorCache, visitorsPage);
+    if (member) {
+      await recordView(sql, member.visit, viewer.id);
+      return member.page;
     }
     return postPage(viewer);
   });
 
-  app.post('/posts', { schema: sends(answers.post), config: { limit: 'createPost' } }, async (request, reply) => {
+  app.post('/posts', { schema: sends(Post), config: { limit: 'createPost' } }, async (request, reply) => {
     const user = requireUser(request);
     const created = await createPost(sql, user, parse(createPostBody, request.body));
     if (created.link) thumbnails.add(created.id, created.link.toString(), user.id);
@@ -111,7 +100,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
   });
 
   app.put<Params>('/posts/:publicId', {
-    schema: sends(answers.post),
+    schema: sends(Post),
     config: { limit: 'editContent' },
   }, async (request): Promise<Post> => {
     const user = requireUser(request);
@@ -123,7 +112,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
   });
 
   app.delete<Params>('/posts/:publicId', {
-    schema: sends(answers.post),
+    schema: sends(Post),
     config: { limit: 'editContent' },
   }, async (request): Promise<Post> => {
     const user = requireUser(request);
@@ -134,7 +123,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
   });
 
   app.post('/_postVote', {
-    schema: sends(answers.post),
+    schema: sends(Post),
     config: { limit: 'vote', idempotent: true },
   }, async (request): Promise<Post> => {
     const user = requireUser(request);
@@ -143,13 +132,13 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     return presentPost(await loadPostById(sql, body.postId, user.id), user);
   });
 
-  app.post('/hidden_posts', { schema: sends(answers.success) }, async (request, reply) => {
+  app.post('/hidden_posts', { schema: sends(Success) }, async (request, reply) => {
     const user = requireUser(request);
     await hidePost(sql, user, parse(hidePostBody, request.body).postId);
     return reply.code(201).send({ success: true });
   });
 
-  app.delete<{ Params: { postId: string } }>('/hidden_posts/:postId', { schema: sends(answers.success) }, async (request) => {
+  app.delete<{ Params: { postId: string } }>('/hidden_posts/:postId', { schema: sends(Success) }, async (request) => {
     await unhidePost(sql, requireUser(request), request.params.postId);
     return { success: true };
   });

@@ -2,7 +2,7 @@ import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import type { ReportBody } from '@quorum/shared/schemas/posts';
 import type { ReportsQuery } from '@quorum/shared/schemas/communities';
-import type { Report, ReportsPage } from '@quorum/shared/types';
+import type { Report, ReportsPage } from '@quorum/shared/entities/reports';
 import type { SessionUser } from '../auth/session-queries.ts';
 import { presentComment } from '../content/comment-present.ts';
 import { getCommentsByIds } from '../content/comment-queries.ts';

@@ -1,4 +1,6 @@
-import type { Comment, Post, Report, ReportAction, ReportReason } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { Report, ReportAction, ReportReason } from '@quorum/shared/entities/reports';
 
 export interface ReportReasonRow {
   id: number;

@@ -1,5 +1,5 @@
+import type { ReportAction, ReportsDetails } from '@quorum/shared/entities/reports';
 import type { Db } from '../db/connect.ts';
-import type { ReportAction, ReportsDetails } from '@quorum/shared/types';
 import type { ReportReasonRow, ReportRow } from './present.ts';
 
 export async function listReportReasons(db: Db): Promise<ReportReasonRow[]> {

@@ -1,6 +1,6 @@
 // Search, ids first: each query finds one page of matching ids with the value they are sorted by,
 // and the entities are read afterwards through their own queries and presenters.
-import type { SearchSort } from '@quorum/shared/types';
+import type { SearchSort } from '@quorum/shared/entities/search';
 import type { PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/connect.ts';
 import { epochMicros } from '../db/micros.ts';

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { searchQuery, suggestQuery } from '@quorum/shared/schemas/search';
-import type { SearchPage, SearchSuggestions } from '@quorum/shared/types';
+import { SearchPage, SearchSuggestions } from '@quorum/shared/entities/search';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { search, suggest, type SearchOptions } from './search.ts';
 
@@ -15,9 +14,9 @@ interface SearchRoutesOptions {
 const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { sql, search: options }) => {
   const limited = { config: { limit: 'search' as const } };
 
-  app.get('/search', { ...limited, schema: sends(answers.searchPage) }, async (request): Promise<SearchPage> => search(sql, parse(searchQuery, request.query), request.user, options));
+  app.get('/search', { ...limited, schema: sends(SearchPage) }, async (request): Promise<SearchPage> => search(sql, parse(searchQuery, request.query), request.user, options));
 
-  app.get('/search/suggest', { ...limited, schema: sends(answers.searchSuggestions) }, async (request): Promise<SearchSuggestions> =>
+  app.get('/search/suggest', { ...limited, schema: sends(SearchSuggestions) }, async (request): Promise<SearchSuggestions> =>
     suggest(sql, parse(suggestQuery, request.query).q, request.user));
 };
 

@@ -1,7 +1,7 @@
 import { SEARCH_PAGE_SIZE, SEARCH_SUGGEST_LIMIT, SEARCH_WORDS_MAX } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { countWords, parseSearch } from '@quorum/shared/search';
-import type { SearchPage, SearchQuery, SearchResult, SearchSuggestions } from '@quorum/shared/types';
+import type { SearchPage, SearchQuery, SearchResult, SearchSuggestions } from '@quorum/shared/entities/search';
 import type { InferOutput } from 'valibot';
 import type { searchQuery } from '@quorum/shared/schemas/search';
 import type { SessionUser } from '../auth/session-queries.ts';

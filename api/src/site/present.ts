@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@quorum/shared/types';
+import type { SiteSettings } from '@quorum/shared/entities/site';
 
 export interface SiteSettingsRow {
   signupsDisabled: boolean;

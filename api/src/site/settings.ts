@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@quorum/shared/types';
+import type { SiteSettings } from '@quorum/shared/entities/site';
 import type { Db } from '../db/connect.ts';
 import type { SiteSettingsRow } from './present.ts';
 

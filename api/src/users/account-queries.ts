@@ -1,4 +1,4 @@
-import type { BadgeType } from '@quorum/shared/types';
+import type { BadgeType } from '@quorum/shared/entities/users';
 import type { Db } from '../db/connect.ts';
 
 /** Sets or clears a user's profile picture; answers the image it replaced, if any. */

@@ -1,7 +1,7 @@
 // Changes to a user's account that take more than one statement, each in one transaction.
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
-import type { BadgeType } from '@quorum/shared/types';
+import type { BadgeType } from '@quorum/shared/entities/users';
 import type { Db, Sql } from '../db/connect.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { attachImages, markImageDeleted } from '../images/queries.ts';

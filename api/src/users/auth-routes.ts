@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { loginBody, loginQuery, signupBody } from '@quorum/shared/schemas/users';
+import { User, UserOrSuccess } from '@quorum/shared/entities/users';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { conflict, HttpError, tooManyRequests } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limits.ts';
 import { parse } from '../http/validate.ts';
@@ -21,7 +21,7 @@ export interface AuthRoutesOptions {
 }
 
 const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, captcha, cost }) => {
-  app.post('/_signup', { schema: sends(answers.user), config: { limit: 'signup' } }, async (request, reply) => {
+  app.post('/_signup', { schema: sends(User), config: { limit: 'signup' } }, async (request, reply) => {
     if (request.user) throw conflict(ErrorCode.alreadyLoggedIn, Messages.alreadyLoggedIn);
     const body = parse(signupBody, request.body);
     const userId = await signUp(sql, body, { ip: request.ip, captcha, cost }, app.jobs);
@@ -41,7 +41,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
 
   // Logging in and out stay open to blocked addresses: a block stops changes, not sessions.
   app.post('/_login', {
-    schema: sends(answers.userOrSuccess),
+    schema: sends(UserOrSuccess),
     config: { limit: 'login', ipBlockExempt: true },
   }, async (request, reply) => {
     const { action } = parse(loginQuery, request.query);
@@ -60,7 +60,7 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
     return presentUser(user, user);
   });
 
-  app.get('/_user', { schema: sends(answers.user) }, async (request) => {
+  app.get('/_user', { schema: sends(User) }, async (request) => {
     const user = await loadUser(sql, requireUser(request).id);
     return presentUser(user, user);
   });

@@ -1,4 +1,4 @@
-import type { Badge, HomeFeed, User } from '@quorum/shared/types';
+import type { Badge, HomeFeed, User } from '@quorum/shared/entities/users';
 import { presentImage, type ImageJson } from '../images/present.ts';
 
 export interface UserRow {

@@ -1,4 +1,4 @@
-import type { HomeFeed } from '@quorum/shared/types';
+import type { HomeFeed } from '@quorum/shared/entities/users';
 import type { Db, Sql } from '../db/connect.ts';
 import { imageJson } from '../images/queries.ts';
 import type { UserRow } from './present.ts';

@@ -2,12 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Messages } from '@quorum/shared/errors';
 import { addBadgeBody, deleteAccountBody, getUserQuery, removeBadgeQuery, userFeedQuery } from '@quorum/shared/schemas/users';
 import { adminPageQuery } from '@quorum/shared/schemas/admin';
-import type { User, UserFeedPage, UsersPage } from '@quorum/shared/types';
+import { UserFeedPage } from '@quorum/shared/entities/posts';
+import { Success } from '@quorum/shared/entities/schema';
+import { User, UsersPage } from '@quorum/shared/entities/users';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import { loadUserFeed } from '../content/profile-feed.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { storeImage } from '../images/process.ts';
@@ -35,13 +36,13 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
   }
 
   /** Every account with every detail, newest first, for admins. */
-  app.get('/users', { schema: sends(answers.usersPage) }, async (request): Promise<UsersPage> => {
+  app.get('/users', { schema: sends(UsersPage) }, async (request): Promise<UsersPage> => {
     const admin = requireAdmin(request);
     const page = await loadUsersPage(sql, parse(adminPageQuery, request.query).next);
     return { users: page.rows.map((row) => presentUser(row, admin, { adminsView: true })), next: page.next };
   });
 
-  app.get<Params>('/users/:username', { schema: sends(answers.user), config: { reads: 'replica' } }, async (request): Promise<User> => {
+  app.get<Params>('/users/:username', { schema: sends(User), config: { reads: 'replica' } }, async (request): Promise<User> => {
     const adminsView = parse(getUserQuery, request.query).adminsView === 'true';
     if (adminsView) requireAdmin(request);
     const user = await loadProfile(request.readSql, request.params.username, request.user);
@@ -49,7 +50,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
   });
 
   app.get<Params>('/users/:username/feed', {
-    schema: sends(answers.userFeedPage),
+    schema: sends(UserFeedPage),
     config: { reads: 'replica' },
   }, async (request): Promise<UserFeedPage> => {
     const query = parse(userFeedQuery, request.query);
@@ -58,7 +59,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
   });
 
   app.post<Params>('/users/:username/pro_pic', {
-    schema: sends(answers.user),
+    schema: sends(User),
     config: { limit: 'upload' },
   }, async (request): Promise<User> => {
     const actor = requireUser(request);
@@ -70,7 +71,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
     return presentUser(await loadUser(sql, user.id), actor);
   });
 
-  app.delete<Params>('/users/:username/pro_pic', { schema: sends(answers.user) }, async (request): Promise<User> => {
+  app.delete<Params>('/users/:username/pro_pic', { schema: sends(User) }, async (request): Promise<User> => {
     const actor = requireUser(request);
     const user = await liveAccount(request.params.username);
     assertOwnAccount(actor, user.id);
@@ -79,7 +80,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
   });
 
   /** Deletes one's own account; the password must be given again. */
-  app.delete<Params>('/users/:username', { schema: sends(answers.success) }, async (request, reply): Promise<{ success: true }> => {
+  app.delete<Params>('/users/:username', { schema: sends(Success) }, async (request, reply): Promise<{ success: true }> => {
     const actor = requireUser(request);
     const { password } = parse(deleteAccountBody, request.body);
     const user = await liveAccount(request.params.username);
@@ -89,7 +90,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
     return { success: true };
   });
 
-  app.post<Params>('/users/:username/badges', { schema: sends(answers.user) }, async (request): Promise<User> => {
+  app.post<Params>('/users/:username/badges', { schema: sends(User) }, async (request): Promise<User> => {
     const admin = requireAdmin(request);
     const { type } = parse(addBadgeBody, request.body);
     const user = await liveAccount(request.params.username);
@@ -97,7 +98,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
     return presentUser(await loadUser(sql, user.id), admin);
   });
 
-  app.delete<{ Params: { username: string; badge: string } }>('/users/:username/badges/:badge', { schema: sends(answers.user) }, async (request): Promise<User> => {
+  app.delete<{ Params: { username: string; badge: string } }>('/users/:username/badges/:badge', { schema: sends(User) }, async (request): Promise<User> => {
     const admin = requireAdmin(request);
     const byType = parse(removeBadgeQuery, request.query).byType === 'true';
     const user = await liveAccount(request.params.username);

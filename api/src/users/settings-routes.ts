@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { changePasswordBody, settingsQuery, updateProfileBody } from '@quorum/shared/schemas/users';
-import type { User } from '@quorum/shared/types';
+import { UserOrSuccess, type User } from '@quorum/shared/entities/users';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import * as answers from '../http/answers.ts';
 import { parse } from '../http/validate.ts';
 import { changePassword } from './credentials.ts';
 import type { ScryptCost } from './passwords.ts';
@@ -19,7 +18,7 @@ export interface SettingsRoutesOptions {
 
 const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (app, { sql, cost }) => {
   app.post('/_settings', {
-    schema: sends(answers.userOrSuccess),
+    schema: sends(UserOrSuccess),
     config: { limit: 'settings' },
   }, async (request, reply): Promise<User | { success: true }> => {
     const { id } = requireUser(request);

@@ -1,6 +1,8 @@
 // Test data for what a test needs but does not test: users, communities, posts, comments and
 // images, made through the API as a browser would, or written straight to the database.
-import type { Comment, Community, Post } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post } from '@quorum/shared/entities/posts';
 import type { Sql } from '../../src/db/connect.ts';
 import { Browser, signUp, uniqueName, type TestApp, type TestResponse } from './app.ts';
 

@@ -1,6 +1,6 @@
 // The cast of the authorization matrix tests: one actor of every role the spec names, around one
 // community. Roles that no call can give yet (a ban, a junior mod) are written to the database.
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import { makeAdmin, makeCommunity, makeUser, visitor } from './factories.ts';
 import type { Browser, TestApp } from './app.ts';
 

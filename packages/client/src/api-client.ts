@@ -1,22 +1,31 @@
 // One typed function per endpoint over fetch. It sends the anti-forgery token on every call,
 // keeps the token the server hands back in the `Csrf-Token` header, parses JSON and throws
 // ApiError for every non-2xx answer. No UI side effects live here.
-import type {
-  AnalyticsEventsPage, BadgeType, Comment, CommentsPage, CommunitiesPage, Community, CommunityRequest, CommunityRequestsPage, CommunitySort,
-  ContentType, Feed, FeedSort, Image, InitialData, IpBlock, IpBlocksPage, LinkInfo, List, ListItemsPage, ModeratedPostsPage, Mute, Notification,
-  NotificationsPage, Post, PostsPage, Report, ReportsPage, Rule, SearchPage, SearchSort, SearchSuggestions, SearchType, SiteSettings, User,
-  UserFeedPage, UserGroup, UsersPage,
-} from '@quorum/shared/types';
+import type { AnalyticsEventsPage } from '@quorum/shared/entities/analytics';
+import type { Comment, CommentsPage } from '@quorum/shared/entities/comments';
+import type { CommunitiesPage, Community, CommunitySort, Rule } from '@quorum/shared/entities/communities';
+import type { CommunityRequest, CommunityRequestsPage } from '@quorum/shared/entities/community-requests';
+import type { Image } from '@quorum/shared/entities/images';
+import type { IpBlock, IpBlocksPage } from '@quorum/shared/entities/ip-blocks';
+import type { List, ListItemsPage } from '@quorum/shared/entities/lists';
+import type { Mute } from '@quorum/shared/entities/mutes';
+import type { Notification, NotificationsPage } from '@quorum/shared/entities/notifications';
+import type { Feed, FeedSort, ModeratedPostsPage, Post, PostsPage, UserFeedPage } from '@quorum/shared/entities/posts';
+import type { ContentType, Report, ReportsPage } from '@quorum/shared/entities/reports';
+import type { SearchPage, SearchSort, SearchSuggestions, SearchType } from '@quorum/shared/entities/search';
+import type { InitialData, LinkInfo, SiteSettings } from '@quorum/shared/entities/site';
+import type { BadgeType, User, UserGroup, UsersPage } from '@quorum/shared/entities/users';
 import type { ANALYTICS_EVENTS, LIST_FILTERS, LIST_ORDERS, MODERATED_POST_FILTERS, REPORT_FILTERS } from '@quorum/shared/constants';
 import { ErrorCode } from '@quorum/shared/errors';
+import { CSRF_REQUEST_HEADER, CSRF_RESPONSE_HEADER } from '@quorum/shared/http-names';
 import type { AdminActionBody, IpBlockBody } from '@quorum/shared/schemas/admin';
 import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
 import type { LoginBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
 import type { CreatePostBody, ReportBody } from '@quorum/shared/schemas/posts';
 import { ApiError, isErrorBody } from './api-error.ts';
 
-export const CSRF_HEADER = 'X-Csrf-Token';
-export const CSRF_RESPONSE_HEADER = 'Csrf-Token';
+// The API's tests import the names from the client; they are defined in packages/shared.
+export { CSRF_REQUEST_HEADER as CSRF_HEADER, CSRF_RESPONSE_HEADER };
 
 export interface TokenStore {
   get(): string | null;
@@ -94,7 +103,7 @@ export function createApiClient(options: ApiClientOptions) {
   function callHeaders(extra: Record<string, string> = {}, csrf = true): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...extra };
     const token = options.tokenStore.get();
-    if (token && csrf) headers[CSRF_HEADER] = token;
+    if (token && csrf) headers[CSRF_REQUEST_HEADER] = token;
     return headers;
   }
 
@@ -213,6 +222,16 @@ export function createApiClient(options: ApiClientOptions) {
     request,
     upload,
     getInitial: (signal?: AbortSignal) => request<InitialData>('/api/_initial', { signal }),
+    /**
+     * Fetches the session's anti-forgery token into the token store and answers it, for a caller
+     * with no cookie to read it from (a service worker without the Cookie Store API). Every API
+     * answer carries the token, whatever its status, and the health check is the lightest one.
+     */
+    refreshToken: async (signal?: AbortSignal): Promise<string | null> => {
+      const response = await fetchRaw('/api/_health', { csrf: false, signal });
+      await response.body?.cancel();
+      return response.headers.get(CSRF_RESPONSE_HEADER);
+    },
     getCurrentUser: () => request<User>('/api/_user'),
     login: (body: LoginBody) => request<User>('/api/_login', { method: 'POST', body }),
     logout: () => request<{ success: true }>('/api/_login', { method: 'POST', query: { action: 'logout' } }),

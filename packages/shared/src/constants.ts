@@ -224,8 +224,6 @@ export const ANALYTICS_EVENTS = ['pwa_use', 'pwa_install', 'notifications_enable
 export const YOUTUBE_EMBED_ORIGIN = 'https://www.youtube-nocookie.com';
 
 // ---------- Retried writes ----------
-/** Header a client sends so that a retried write applies once. */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** What an idempotency key may look like (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 /** Hours the answer to a keyed write is kept for replays (chosen). */

@@ -1,4 +1,4 @@
-import type { SearchType } from './types.ts';
+import type { SearchType } from './entities/search.ts';
 
 /** What the modifiers typed in a search box ask for, and the words left. */
 export interface ParsedSearch {

@@ -1,7 +1,7 @@
 // What the installed app receives when something is shared to it: the service worker takes the
 // POST of the share sheet, keeps its content in Cache Storage and opens New post, which reads it.
 import { POST_TITLE_MAX } from './constants.ts';
-import type { PostType } from './types.ts';
+import type { PostType } from './entities/posts.ts';
 
 /** The manifest's share_target action: a multipart POST with the fields below. */
 export const SHARE_TARGET_PATH = '/share-target';

@@ -1,7 +1,7 @@
 // Every URL of the app in one place. `path` is the pattern a route is registered with;
 // `getHref` builds a link. Entries without `path` are linked to but have no screen yet.
 
-import type { SearchSort, SearchType } from '@quorum/shared/types';
+import type { SearchSort, SearchType } from '@quorum/shared/entities/search';
 
 /** The admin dashboard's pages after /admin/ (its Settings page is /admin itself). */
 export const ADMIN_PAGES = ['users', 'comments', 'communities', 'ipblocks', 'bss', 'new-community-requests'] as const;

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiClient, CSRF_HEADER, type TokenStore } from '@quorum/client/api-client';
+import { createApiClient, type TokenStore } from '@quorum/client/api-client';
 import { ApiError } from '@quorum/client/api-error';
+import { CSRF_REQUEST_HEADER, CSRF_RESPONSE_HEADER } from '@quorum/shared/http-names';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // A small real server that answers every call with a fresh anti-forgery token and records the one
@@ -11,15 +12,17 @@ let baseUrl = '';
 let issued = 0;
 const received: Array<string | undefined> = [];
 const receivedKeys: Array<string | undefined> = [];
+const receivedCalls: string[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    received.push(request.headers[CSRF_HEADER.toLowerCase()] as string | undefined);
+    received.push(request.headers[CSRF_REQUEST_HEADER] as string | undefined);
+    receivedCalls.push(`${request.method} ${request.url}`);
     receivedKeys.push(request.headers['idempotency-key'] as string | undefined);
     request.resume();
     request.on('end', () => {
       issued += 1;
-      response.setHeader('Csrf-Token', `token-${issued}`);
+      response.setHeader(CSRF_RESPONSE_HEADER, `token-${issued}`);
       response.setHeader('Content-Type', 'application/json');
       if (request.url?.includes('refuse')) {
         response.statusCode = 413;
@@ -84,5 +87,21 @@ describe('a write with call options', () => {
     expect(receivedKeys.at(-1)).toBe('key-1');
     await api.votePost('post-1', true);
     expect(receivedKeys.at(-1)).toBeUndefined();
+  });
+});
+
+describe('refreshToken', () => {
+  it('fetches the token from the health check, without sending the stale one, and keeps it', async () => {
+    const tokens = memoryTokens('stale');
+    const api = createApiClient({ baseUrl, tokenStore: tokens });
+    const token = await api.refreshToken();
+    expect(receivedCalls.at(-1)).toBe('GET /api/_health');
+    expect(received.at(-1)).toBeUndefined();
+    expect(token).toBe(`token-${issued}`);
+    expect(tokens.value).toBe(token);
+
+    await api.markNotificationSeen('n-1', true, 'webpush');
+    expect(receivedCalls.at(-1)).toMatch(/^PUT \/api\/notifications\/n-1\?/);
+    expect(received.at(-1)).toBe(token);
   });
 });

@@ -1,11 +1,12 @@
 import { createApiClient, type ApiClient, type TokenStore } from '@quorum/client/api-client';
+import { CSRF_COOKIE } from '@quorum/shared/http-names';
 import { readCookie, readStorage, writeStorage } from './storage.ts';
 
 const CSRF_STORAGE_KEY = 'csrftoken';
 
 /** Keeps the anti-forgery token the server hands out; the cookie is the fallback. */
 export const csrfTokenStore: TokenStore = {
-  get: () => readStorage(CSRF_STORAGE_KEY) ?? readCookie(CSRF_STORAGE_KEY),
+  get: () => readStorage(CSRF_STORAGE_KEY) ?? readCookie(CSRF_COOKIE),
   set: (token) => writeStorage(CSRF_STORAGE_KEY, token),
 };
 

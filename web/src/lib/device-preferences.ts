@@ -1,4 +1,4 @@
-import type { DevicePreferences } from '@quorum/shared/types';
+import type { DevicePreferences } from '@quorum/shared/entities/site';
 import { useSyncExternalStore } from 'react';
 import { readStorage, writeStorage } from './storage.ts';
 

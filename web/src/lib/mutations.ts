@@ -10,9 +10,17 @@ import type { IpBlockBody } from '@quorum/shared/schemas/admin';
 import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
 import type { CreatePostBody } from '@quorum/shared/schemas/posts';
 import type { LoginBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
-import type {
-  Comment, Community, CommunityRequest, Image, IpBlock, List, Notification, Post, Report, Rule, SiteSettings, User, UserGroup,
-} from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Community, Rule } from '@quorum/shared/entities/communities';
+import type { CommunityRequest } from '@quorum/shared/entities/community-requests';
+import type { Image } from '@quorum/shared/entities/images';
+import type { IpBlock } from '@quorum/shared/entities/ip-blocks';
+import type { List } from '@quorum/shared/entities/lists';
+import type { Notification } from '@quorum/shared/entities/notifications';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { Report } from '@quorum/shared/entities/reports';
+import type { SiteSettings } from '@quorum/shared/entities/site';
+import type { User, UserGroup } from '@quorum/shared/entities/users';
 import { useMutation, type MutationKey, type QueryClient, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { keyRoots } from './cache/key-roots.ts';

@@ -1,4 +1,4 @@
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Icon } from '../../components/ui/icon.tsx';

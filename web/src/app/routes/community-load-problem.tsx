@@ -1,5 +1,5 @@
 import { ApiError } from '@quorum/client/api-error';
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { NotAvailableOffline } from '../../components/errors/not-available-offline.tsx';
 import { StatusPage } from '../../components/errors/status-page.tsx';

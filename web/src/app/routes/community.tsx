@@ -1,6 +1,6 @@
 import { COMMUNITY_NAME_PATTERN, USERNAME_PATTERN, WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';

@@ -1,6 +1,7 @@
 import { WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import { formatCount } from '@quorum/shared/format';
-import type { Feed as FeedName, User } from '@quorum/shared/types';
+import type { Feed as FeedName } from '@quorum/shared/entities/posts';
+import type { User } from '@quorum/shared/entities/users';
 import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Avatar } from '../../components/ui/avatar.tsx';

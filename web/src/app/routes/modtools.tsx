@@ -1,5 +1,7 @@
 import { COMMUNITY_NAME_PATTERN } from '@quorum/shared/constants';
-import type { Community, Post, User } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { User } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { ForbiddenPage } from '../../components/errors/forbidden.tsx';

@@ -1,7 +1,7 @@
 import { ApiError } from '@quorum/client/api-error';
 import { LOADING_DELAY_MS } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

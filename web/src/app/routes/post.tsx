@@ -1,6 +1,6 @@
 import { ApiError } from '@quorum/client/api-error';
 import { LOADING_DELAY_MS } from '@quorum/shared/constants';
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';

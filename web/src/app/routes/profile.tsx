@@ -1,7 +1,7 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { FEED_EAGER_IMAGES, WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';

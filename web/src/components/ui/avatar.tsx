@@ -1,6 +1,6 @@
 import { AVATAR_COLORS } from '@quorum/shared/constants';
 import { avatarColorIndex } from '@quorum/shared/format';
-import type { Image } from '@quorum/shared/types';
+import type { Image } from '@quorum/shared/entities/images';
 
 interface AvatarProps {
   name: string;

@@ -1,4 +1,4 @@
-import type { Image } from '@quorum/shared/types';
+import type { Image } from '@quorum/shared/entities/images';
 
 interface ImageViewProps {
   image: Image;

@@ -1,4 +1,4 @@
-import type { UserGroup } from '@quorum/shared/types';
+import type { UserGroup } from '@quorum/shared/entities/users';
 
 const GROUP_LABEL: Record<UserGroup, string | null> = { normal: null, mods: 'Mod', admins: 'Admin' };
 

@@ -1,4 +1,7 @@
-import type { Comment, Community, Post, PostsPage, User } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post, PostsPage } from '@quorum/shared/entities/posts';
+import type { User } from '@quorum/shared/entities/users';
 import { describe, expect, it } from 'vitest';
 import { collectEntities, searchSaved, searchWords, suggestSaved, type SavedSearch } from './offline-search.ts';
 

@@ -1,4 +1,8 @@
-import type { Comment, Community, Post, SearchResult, SearchSort, SearchSuggestions, SearchType, User } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { SearchResult, SearchSort, SearchSuggestions, SearchType } from '@quorum/shared/entities/search';
+import type { User } from '@quorum/shared/entities/users';
 import { isComment } from '../../lib/cache/comment-cache.ts';
 import { isCommunity } from '../../lib/cache/community-cache.ts';
 import { isPost } from '../../lib/cache/post-cache.ts';

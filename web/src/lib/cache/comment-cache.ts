@@ -1,4 +1,4 @@
-import type { Comment } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
 import type { QueryClient } from '@tanstack/react-query';
 import { writeEntity } from './entity-cache.ts';
 

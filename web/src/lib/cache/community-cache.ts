@@ -1,4 +1,4 @@
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import type { QueryClient } from '@tanstack/react-query';
 import { writeEntity } from './entity-cache.ts';
 

@@ -1,4 +1,9 @@
-import type { Comment, Community, InitialData, List, Post, PostsPage, User } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { List } from '@quorum/shared/entities/lists';
+import type { Post, PostsPage } from '@quorum/shared/entities/posts';
+import type { InitialData } from '@quorum/shared/entities/site';
+import type { User } from '@quorum/shared/entities/users';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { updateCachedComment } from './comment-cache.ts';

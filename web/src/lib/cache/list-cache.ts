@@ -1,4 +1,4 @@
-import type { List } from '@quorum/shared/types';
+import type { List } from '@quorum/shared/entities/lists';
 import type { QueryClient } from '@tanstack/react-query';
 import { writeEntity } from './entity-cache.ts';
 

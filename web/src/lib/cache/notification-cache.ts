@@ -1,4 +1,4 @@
-import type { Notification, NotificationsPage } from '@quorum/shared/types';
+import type { Notification, NotificationsPage } from '@quorum/shared/entities/notifications';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { initialOptions } from '../session/get-initial.ts';
 import { keyRoots } from './key-roots.ts';

@@ -1,4 +1,4 @@
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import type { QueryClient } from '@tanstack/react-query';
 import { writeEntity } from './entity-cache.ts';
 

@@ -1,4 +1,4 @@
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { writeEntity } from './entity-cache.ts';
 

@@ -3,8 +3,9 @@ import { ApiError } from '@quorum/client/api-error';
 import type { CallOptions } from '@quorum/client/api-client';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER } from '@quorum/shared/http-names';
 import { sessionKeys } from '../session/keys.ts';
-import { applyOtherTabsWrites, discardWrite, flushOutbox, IDEMPOTENCY_HEADER, outboxSnapshot, registerWriteKind, submitWrite, type OutboxWrite } from './outbox.ts';
+import { applyOtherTabsWrites, discardWrite, flushOutbox, outboxSnapshot, registerWriteKind, submitWrite, type OutboxWrite } from './outbox.ts';
 
 interface NoteWrite extends OutboxWrite {
   kind: 'note';
@@ -20,7 +21,7 @@ function client(userId: string | null = 'u1'): QueryClient {
   queryClient.setQueryData(sessionKeys.initial(), { user: userId ? { id: userId } : null });
   registerWriteKind<NoteWrite, string>(queryClient, 'note', {
     send: async (write, call: CallOptions) => {
-      received.push({ text: write.text, key: call.headers?.[IDEMPOTENCY_HEADER] });
+      received.push({ text: write.text, key: call.headers?.[IDEMPOTENCY_KEY_HEADER] });
       const answer = answers.shift() ?? 'ok';
       if (answer instanceof Error) throw answer;
       return answer;

@@ -18,13 +18,13 @@
  */
 import type { CallOptions } from '@quorum/client/api-client';
 import { ApiError } from '@quorum/client/api-error';
+import { IDEMPOTENCY_KEY_HEADER } from '@quorum/shared/http-names';
 import type { QueryClient } from '@tanstack/react-query';
 import { initialOptions } from '../session/get-initial.ts';
 import { deleteEntry, readEntries, readEntry, saveEntry, type OutboxEntry, type OutboxWrite } from './outbox-db.ts';
 
 export type { OutboxEntry, OutboxWrite };
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const LOCK_NAME = 'quorum-outbox';
 const CHANNEL_NAME = 'quorum-outbox';
 
@@ -139,7 +139,7 @@ async function deliver(client: QueryClient, entry: OutboxEntry): Promise<Deliver
   await store({ ...entry, state: 'sending', error: null });
   const kind = kindOf(entry.write);
   try {
-    const answer = await kind.send(entry.write, { headers: { [IDEMPOTENCY_HEADER]: entry.key } });
+    const answer = await kind.send(entry.write, { headers: { [IDEMPOTENCY_KEY_HEADER]: entry.key } });
     kind.apply(client, entry.write, answer);
     channel?.postMessage({ type: 'applied', write: entry.write, answer } satisfies OutboxMessage);
     await drop(entry.key);

@@ -1,4 +1,5 @@
-import type { InitialData, User } from '@quorum/shared/types';
+import type { InitialData } from '@quorum/shared/entities/site';
+import type { User } from '@quorum/shared/entities/users';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { dropUserData } from './drop-user-data.ts';

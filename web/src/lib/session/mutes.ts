@@ -1,5 +1,6 @@
 import { MUTE_ALERT_LIFETIME_MS } from '@quorum/shared/constants';
-import type { InitialData, Mute, Mutes } from '@quorum/shared/types';
+import type { Mute, Mutes } from '@quorum/shared/entities/mutes';
+import type { InitialData } from '@quorum/shared/entities/site';
 import { useMutation, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAlerts } from '../alerts-context.tsx';

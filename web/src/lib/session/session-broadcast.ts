@@ -1,4 +1,4 @@
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 
 // Logins and logouts reach the other tabs of the site, which switch to the new session at once
 // instead of acting for a user who is gone.

@@ -1,4 +1,4 @@
-import type { BssPayload } from '@quorum/shared/types';
+import type { BssPayload } from '@quorum/shared/entities/analytics';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';

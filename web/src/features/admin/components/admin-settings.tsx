@@ -1,5 +1,5 @@
 import { siteSettingsBody } from '@quorum/shared/schemas/admin';
-import type { SiteSettings } from '@quorum/shared/types';
+import type { SiteSettings } from '@quorum/shared/entities/site';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
 import { formatCount, formatDate } from '@quorum/shared/format';
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';

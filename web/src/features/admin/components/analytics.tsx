@@ -1,5 +1,5 @@
 import { formatCount, formatDate } from '@quorum/shared/format';
-import type { BssPayload } from '@quorum/shared/types';
+import type { BssPayload } from '@quorum/shared/entities/analytics';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { RetryStatus } from '../../../components/ui/retry-status.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

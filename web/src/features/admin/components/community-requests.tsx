@@ -1,5 +1,5 @@
 import { formatDate } from '@quorum/shared/format';
-import type { CommunityRequest } from '@quorum/shared/types';
+import type { CommunityRequest } from '@quorum/shared/entities/community-requests';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';

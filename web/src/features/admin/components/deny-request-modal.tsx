@@ -1,6 +1,6 @@
 import { DENY_NOTE_MAX } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
-import type { CommunityRequest } from '@quorum/shared/types';
+import type { CommunityRequest } from '@quorum/shared/entities/community-requests';
 import { useState, type FormEvent } from 'react';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';

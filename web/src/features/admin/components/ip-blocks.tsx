@@ -1,6 +1,6 @@
 import { IP_BLOCK_USERS_SHOWN } from '@quorum/shared/constants';
 import { formatDate } from '@quorum/shared/format';
-import type { IpBlock } from '@quorum/shared/types';
+import type { IpBlock } from '@quorum/shared/entities/ip-blocks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';

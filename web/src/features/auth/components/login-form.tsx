@@ -1,5 +1,5 @@
 import { loginBody } from '@quorum/shared/schemas/users';
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { firstIssueMessage } from '@quorum/shared/validation';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';

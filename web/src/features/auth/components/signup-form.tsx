@@ -2,7 +2,7 @@ import { ApiError } from '@quorum/client/api-error';
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { signupForm } from '@quorum/shared/schemas/users';
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { fieldErrors } from '@quorum/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';

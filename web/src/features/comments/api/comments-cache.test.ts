@@ -1,4 +1,4 @@
-import type { Comment, CommentsPage } from '@quorum/shared/types';
+import type { Comment, CommentsPage } from '@quorum/shared/entities/comments';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { updateCachedComment } from '../../../lib/cache/comment-cache.ts';

@@ -1,4 +1,4 @@
-import type { Comment, CommentsPage } from '@quorum/shared/types';
+import type { Comment, CommentsPage } from '@quorum/shared/entities/comments';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CommentPages } from './get-comments.ts';
 import { commentKeys } from './keys.ts';

@@ -1,7 +1,10 @@
 import { ApiError } from '@quorum/client/api-error';
 import { COMMENT_RETRY_MS } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import type { Comment, InitialData, Post, UserGroup } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { InitialData } from '@quorum/shared/entities/site';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAlerts } from '../../../lib/alerts-context.tsx';

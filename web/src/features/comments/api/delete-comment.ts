@@ -1,4 +1,4 @@
-import type { Comment } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
 import { updateCachedComment } from '../../../lib/cache/comment-cache.ts';
 import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
 

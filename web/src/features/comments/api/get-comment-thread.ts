@@ -1,4 +1,4 @@
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { commentKeys } from './keys.ts';

@@ -1,4 +1,5 @@
-import type { CommentsPage, Post } from '@quorum/shared/types';
+import type { CommentsPage } from '@quorum/shared/entities/comments';
+import type { Post } from '@quorum/shared/entities/posts';
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { commentKeys } from './keys.ts';

@@ -1,6 +1,6 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode } from '@quorum/shared/errors';
-import type { Comment } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAlerts } from '../../../lib/alerts-context.tsx';

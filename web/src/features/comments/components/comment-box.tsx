@@ -1,5 +1,5 @@
 import { commentBody } from '@quorum/shared/schemas/comments';
-import type { UserGroup } from '@quorum/shared/types';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import * as v from 'valibot';

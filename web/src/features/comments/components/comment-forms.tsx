@@ -1,4 +1,4 @@
-import type { Comment } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
 import { commentFormError, useCreateComment } from '../api/create-comment.ts';
 import { useUpdateComment } from '../api/update-comment.ts';
 import { CommentBox } from './comment-box.tsx';

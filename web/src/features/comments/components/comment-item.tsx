@@ -1,6 +1,7 @@
 import { COLLAPSED_HEIGHT_PX, COMMENT_DEPTH_MAX } from '@quorum/shared/constants';
 import { formatCount, formatDate } from '@quorum/shared/format';
-import type { Comment, UserGroup } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MarkdownBody } from '../../../components/markdown/markdown.tsx';

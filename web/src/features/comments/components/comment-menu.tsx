@@ -1,4 +1,5 @@
-import type { Comment, UserGroup } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { useState } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';

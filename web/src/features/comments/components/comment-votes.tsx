@@ -1,4 +1,4 @@
-import type { Comment } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
 import { VoteButtons } from '../../../components/ui/vote-buttons.tsx';
 import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
 import { currentVote } from '../../../lib/votes.ts';

@@ -1,4 +1,5 @@
-import type { Post, User, UserGroup } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { User, UserGroup } from '@quorum/shared/entities/users';
 import { createContext, useContext } from 'react';
 import type { RepliesState } from '../hooks/use-comment-thread.ts';
 

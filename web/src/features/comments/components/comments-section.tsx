@@ -1,5 +1,6 @@
 import { formatCount } from '@quorum/shared/format';
-import type { Post, UserGroup } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icon.tsx';

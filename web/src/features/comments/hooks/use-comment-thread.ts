@@ -1,4 +1,5 @@
-import type { CommentsPage, Post } from '@quorum/shared/types';
+import type { CommentsPage } from '@quorum/shared/entities/comments';
+import type { Post } from '@quorum/shared/entities/posts';
 import { useInfiniteQuery, useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { commentThreadOptions } from '../api/get-comment-thread.ts';

@@ -1,4 +1,4 @@
-import type { Comment } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
 import { describe, expect, it } from 'vitest';
 import { buildCommentTree, focusedThread, isNewComment, uniqueComments } from './comment-tree.ts';
 

@@ -1,5 +1,5 @@
 import { COMMUNITIES_PAGE_MAX } from '@quorum/shared/schemas/communities';
-import type { CommunitiesPage } from '@quorum/shared/types';
+import type { CommunitiesPage } from '@quorum/shared/entities/communities';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys, type CommunitiesParams } from './keys.ts';

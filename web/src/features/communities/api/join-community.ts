@@ -1,4 +1,4 @@
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';

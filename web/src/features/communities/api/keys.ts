@@ -1,4 +1,4 @@
-import type { CommunitySort } from '@quorum/shared/types';
+import type { CommunitySort } from '@quorum/shared/entities/communities';
 import { keyRoots } from '../../../lib/cache/key-roots.ts';
 
 export interface CommunitiesParams {

@@ -1,4 +1,5 @@
-import type { Community, InitialData } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { InitialData } from '@quorum/shared/entities/site';
 import type { QueryClient } from '@tanstack/react-query';
 import { updateCachedCommunity as writeCommunity } from '../../../lib/cache/community-cache.ts';
 import { initialOptions } from '../../../lib/session/get-initial.ts';

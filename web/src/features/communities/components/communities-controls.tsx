@@ -1,5 +1,5 @@
 import { COMMUNITY_SORTS } from '@quorum/shared/constants';
-import type { CommunitySort } from '@quorum/shared/types';
+import type { CommunitySort } from '@quorum/shared/entities/communities';
 import { useId } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { SortSelect } from '../../../components/ui/sort-select.tsx';

@@ -1,6 +1,6 @@
 import { AVATAR_COLORS } from '@quorum/shared/constants';
 import { avatarColorIndex } from '@quorum/shared/format';
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import type { ReactNode } from 'react';
 import { ImageView } from '../../../components/ui/image-view.tsx';
 import './communities.css';

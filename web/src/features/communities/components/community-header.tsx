@@ -1,5 +1,5 @@
 import { formatCount } from '@quorum/shared/format';
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';

@@ -1,4 +1,4 @@
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { CommunityBanner } from './community-banner.tsx';
 import { CommunityImageEdit } from './community-image-edit.tsx';

@@ -1,6 +1,6 @@
 import { COLLAPSED_HEIGHT_PX } from '@quorum/shared/constants';
 import { formatDate } from '@quorum/shared/format';
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icon.tsx';

@@ -1,6 +1,6 @@
 import { SUGGESTION_DEBOUNCE_MS } from '@quorum/shared/constants';
 import { formatCount } from '@quorum/shared/format';
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';

@@ -1,4 +1,4 @@
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useRequireLogin } from '../../../lib/session/login-prompt.ts';

@@ -1,5 +1,5 @@
 import { COMMUNITY_SORTS, DEFAULT_COMMUNITY_SORT, SUGGESTION_DEBOUNCE_MS } from '@quorum/shared/constants';
-import type { Community, CommunitySort } from '@quorum/shared/types';
+import type { Community, CommunitySort } from '@quorum/shared/entities/communities';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

@@ -1,5 +1,6 @@
 import { DEFAULT_LIST_FILTER, DEFAULT_LIST_ORDER } from '@quorum/shared/constants';
-import type { InitialData, List } from '@quorum/shared/types';
+import type { List } from '@quorum/shared/entities/lists';
+import type { InitialData } from '@quorum/shared/entities/site';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { updateCachedList } from '../../../lib/cache/list-cache.ts';
 import { initialOptions } from '../../../lib/session/get-initial.ts';

@@ -1,5 +1,5 @@
 import { ApiError } from '@quorum/client/api-error';
-import type { List } from '@quorum/shared/types';
+import type { List } from '@quorum/shared/entities/lists';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
 import { setOwnLists, storeList, storeOwnLists } from './cache.ts';

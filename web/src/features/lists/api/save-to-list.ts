@@ -1,4 +1,4 @@
-import type { List } from '@quorum/shared/types';
+import type { List } from '@quorum/shared/entities/lists';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAlerts } from '../../../lib/alerts-context.tsx';

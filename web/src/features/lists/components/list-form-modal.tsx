@@ -1,7 +1,7 @@
 import { LIST_DESCRIPTION_MAX, LIST_DISPLAY_NAME_MAX, LIST_NAME_MAX } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
 import { listBody } from '@quorum/shared/schemas/lists';
-import type { List } from '@quorum/shared/types';
+import type { List } from '@quorum/shared/entities/lists';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { FormError } from '../../../components/ui/form-error.tsx';

@@ -2,7 +2,7 @@ import { LIST_FILTERS, LIST_ORDERS } from '@quorum/shared/constants';
 import { NotAvailableOffline } from '../../../components/errors/not-available-offline.tsx';
 import { isUnavailableOffline } from '../../../lib/offline.ts';
 import { formatCount } from '@quorum/shared/format';
-import type { List } from '@quorum/shared/types';
+import type { List } from '@quorum/shared/entities/lists';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { List } from '@quorum/shared/types';
+import type { List } from '@quorum/shared/entities/lists';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';

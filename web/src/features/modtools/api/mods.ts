@@ -1,5 +1,5 @@
 import { ApiError } from '@quorum/client/api-error';
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { patchCachedCommunity } from '../../../lib/cache/community-cache.ts';

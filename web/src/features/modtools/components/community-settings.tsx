@@ -1,5 +1,5 @@
 import { COMMUNITY_ABOUT_MAX } from '@quorum/shared/constants';
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { SwitchField } from '../../../components/ui/switch.tsx';
 import { CountedTextArea } from '../../../components/ui/text-field.tsx';

@@ -1,5 +1,6 @@
 import { MODTOOLS_PAGE_SIZE } from '@quorum/shared/constants';
-import type { Community, Post } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post } from '@quorum/shared/entities/posts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Pagination, usePageParam } from '../../../components/ui/pagination.tsx';

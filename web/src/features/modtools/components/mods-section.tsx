@@ -1,5 +1,6 @@
 import { Messages } from '@quorum/shared/errors';
-import type { Community, User } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { User } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { Community } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icon.tsx';

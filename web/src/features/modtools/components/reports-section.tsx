@@ -1,5 +1,9 @@
 import { MODTOOLS_PAGE_SIZE, REPORT_FILTERS } from '@quorum/shared/constants';
-import type { Comment, Community, Post, Report, ReportsDetails, UserGroup } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { Report, ReportsDetails } from '@quorum/shared/entities/reports';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';

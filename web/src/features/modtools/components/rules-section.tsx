@@ -1,7 +1,7 @@
 import { ApiError } from '@quorum/client/api-error';
 import { RULE_DESCRIPTION_MAX, RULE_MAX } from '@quorum/shared/constants';
 import { createRuleBody } from '@quorum/shared/schemas/communities';
-import type { Community, Rule } from '@quorum/shared/types';
+import type { Community, Rule } from '@quorum/shared/entities/communities';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-import type { NotificationsPage } from '@quorum/shared/types';
+import type { NotificationsPage } from '@quorum/shared/entities/notifications';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { notificationKeys } from './keys.ts';

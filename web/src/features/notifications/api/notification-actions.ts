@@ -1,5 +1,5 @@
 import { Messages } from '@quorum/shared/errors';
-import type { Notification } from '@quorum/shared/types';
+import type { Notification } from '@quorum/shared/entities/notifications';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import {
   applyServerNotification, restoreNotifications, setCachedNewCount, snapshotNotifications, updateCachedNotifications,

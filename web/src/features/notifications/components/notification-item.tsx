@@ -1,4 +1,4 @@
-import type { Notification } from '@quorum/shared/types';
+import type { Notification } from '@quorum/shared/entities/notifications';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';

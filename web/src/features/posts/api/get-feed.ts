@@ -1,4 +1,4 @@
-import type { PostsPage } from '@quorum/shared/types';
+import type { PostsPage } from '@quorum/shared/entities/posts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { postKeys, type FeedParams } from './keys.ts';

@@ -1,4 +1,4 @@
-import type { Feed, FeedSort } from '@quorum/shared/types';
+import type { Feed, FeedSort } from '@quorum/shared/entities/posts';
 import { keyRoots } from '../../../lib/cache/key-roots.ts';
 
 export interface FeedParams {

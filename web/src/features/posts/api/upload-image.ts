@@ -1,6 +1,6 @@
 import type { UploadProgress } from '@quorum/client/api-client';
 import { ApiError } from '@quorum/client/api-error';
-import type { Image } from '@quorum/shared/types';
+import type { Image } from '@quorum/shared/entities/images';
 import { api } from '../../../lib/api-client.ts';
 import { uploadErrorMessage } from '../../../lib/upload-errors.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { showPostVote } from './vote-post.ts';
 
 const post = (vote: boolean | null, upvotes: number, downvotes: number) =>

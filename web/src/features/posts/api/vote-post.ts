@@ -1,4 +1,4 @@
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';

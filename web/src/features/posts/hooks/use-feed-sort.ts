@@ -1,5 +1,5 @@
 import { DEFAULT_FEED_SORT } from '@quorum/shared/constants';
-import type { FeedSort } from '@quorum/shared/types';
+import type { FeedSort } from '@quorum/shared/entities/posts';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';

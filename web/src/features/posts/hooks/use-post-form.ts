@@ -1,4 +1,6 @@
-import type { Community, Post, PostType, UserGroup } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post, PostType } from '@quorum/shared/entities/posts';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';

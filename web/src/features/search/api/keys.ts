@@ -1,4 +1,4 @@
-import type { SearchSort, SearchType } from '@quorum/shared/types';
+import type { SearchSort, SearchType } from '@quorum/shared/entities/search';
 
 export interface SearchParams {
   /** The box's text as typed, modifiers included. */

@@ -1,4 +1,4 @@
-import type { SearchPage } from '@quorum/shared/types';
+import type { SearchPage } from '@quorum/shared/entities/search';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { searchKeys, type SearchParams } from './keys.ts';

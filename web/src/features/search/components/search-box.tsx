@@ -1,6 +1,8 @@
 import { SEARCH_SUGGEST_DEBOUNCE_MS, SEARCH_SUGGEST_LIMIT } from '@quorum/shared/constants';
 import { parseSearch } from '@quorum/shared/search';
-import type { Community, SearchSuggestions, User } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { SearchSuggestions } from '@quorum/shared/entities/search';
+import type { User } from '@quorum/shared/entities/users';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useNavigate } from 'react-router-dom';

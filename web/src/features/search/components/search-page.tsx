@@ -1,7 +1,8 @@
 import { ApiError } from '@quorum/client/api-error';
 import { SEARCH_SORTS, SEARCH_TYPES } from '@quorum/shared/constants';
 import { parseSearch } from '@quorum/shared/search';
-import type { Community, SearchResult, SearchSort, SearchType } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { SearchResult, SearchSort, SearchType } from '@quorum/shared/entities/search';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';

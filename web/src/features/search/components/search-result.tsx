@@ -1,5 +1,6 @@
 import { formatCount } from '@quorum/shared/format';
-import type { Community, SearchResult } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { SearchResult } from '@quorum/shared/entities/search';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar.tsx';

@@ -1,5 +1,5 @@
 import { parseSearch } from '@quorum/shared/search';
-import type { SearchSort, SearchType } from '@quorum/shared/types';
+import type { SearchSort, SearchType } from '@quorum/shared/entities/search';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';

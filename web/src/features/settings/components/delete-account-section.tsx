@@ -1,6 +1,6 @@
 import { ApiError } from '@quorum/client/api-error';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@quorum/shared/constants';
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';

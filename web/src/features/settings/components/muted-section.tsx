@@ -1,4 +1,4 @@
-import type { Mute } from '@quorum/shared/types';
+import type { Mute } from '@quorum/shared/entities/mutes';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { paths } from '../../../config/paths.ts';

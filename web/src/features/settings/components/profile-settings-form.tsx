@@ -1,6 +1,6 @@
 import { ABOUT_ME_MAX } from '@quorum/shared/constants';
 import { updateProfileBody } from '@quorum/shared/schemas/users';
-import type { HomeFeed, User } from '@quorum/shared/types';
+import type { HomeFeed, User } from '@quorum/shared/entities/users';
 import { fieldErrors } from '@quorum/shared/validation';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { SelectField, SwitchField } from '../../../components/ui/switch.tsx';

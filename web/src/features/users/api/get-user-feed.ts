@@ -1,4 +1,4 @@
-import type { UserFeedPage } from '@quorum/shared/types';
+import type { UserFeedPage } from '@quorum/shared/entities/posts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { userFeedKeys, type UserFeedFilter } from './keys.ts';

@@ -1,5 +1,5 @@
 import { formatDate } from '@quorum/shared/format';
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

@@ -1,6 +1,6 @@
 import { Messages } from '@quorum/shared/errors';
 import { blockAddressText, parseBlockAddress } from '@quorum/shared/ip-blocks';
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';

@@ -1,4 +1,4 @@
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { useImagePicker } from '../../../hooks/use-image-picker.ts';

@@ -1,4 +1,4 @@
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useImagePicker } from '../../../hooks/use-image-picker.ts';
 import { useRemoveProPic, useUploadProPic } from '../api/pro-pic.ts';

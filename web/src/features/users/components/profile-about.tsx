@@ -1,6 +1,6 @@
 import { COLLAPSED_HEIGHT_PX } from '@quorum/shared/constants';
 import { formatCount, formatDate } from '@quorum/shared/format';
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { MarkdownBody } from '../../../components/markdown/markdown.tsx';

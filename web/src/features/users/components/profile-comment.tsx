@@ -1,5 +1,5 @@
 import { COLLAPSED_HEIGHT_PX } from '@quorum/shared/constants';
-import type { Comment } from '@quorum/shared/types';
+import type { Comment } from '@quorum/shared/entities/comments';
 import { Link } from 'react-router-dom';
 import { MarkdownBody } from '../../../components/markdown/markdown.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';

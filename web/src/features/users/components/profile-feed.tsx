@@ -1,7 +1,7 @@
 import { FEED_SKELETONS } from '@quorum/shared/constants';
 import { NotAvailableOffline } from '../../../components/errors/not-available-offline.tsx';
 import { isUnavailableOffline } from '../../../lib/offline.ts';
-import type { Post, UserFeedItem } from '@quorum/shared/types';
+import type { Post, UserFeedItem } from '@quorum/shared/entities/posts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { formatCount, formatDate } from '@quorum/shared/format';
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useIsMobile } from '../../../hooks/use-media-query.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';

@@ -1,4 +1,4 @@
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { useState } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton, MenuSeparator } from '../../../components/ui/menu.tsx';

@@ -1,4 +1,4 @@
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import { useState } from 'react';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { useSetSupporterBadge } from '../api/badges.ts';

@@ -1,4 +1,4 @@
-import type { User } from '@quorum/shared/types';
+import type { User } from '@quorum/shared/entities/users';
 import './profile.css';
 
 const BADGE_LABELS: Record<User['badges'][number]['type'], { label: string; title: string }> = {

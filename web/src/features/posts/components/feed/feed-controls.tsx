@@ -1,5 +1,5 @@
 import { FEED_SORTS } from '@quorum/shared/constants';
-import type { FeedSort } from '@quorum/shared/types';
+import type { FeedSort } from '@quorum/shared/entities/posts';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { SortSelect } from '../../../../components/ui/sort-select.tsx';
 import { updateDevicePreferences, useDevicePreferences } from '../../../../lib/device-preferences.ts';

@@ -1,4 +1,4 @@
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { useRef } from 'react';
 import { PostCard, type PostCardLayout } from '../post-card/post-card.tsx';
 import { useRenderNear } from '../../hooks/use-render-near.ts';

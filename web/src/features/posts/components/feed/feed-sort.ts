@@ -1,5 +1,5 @@
 import { DEFAULT_FEED_SORT, FEED_SORTS } from '@quorum/shared/constants';
-import type { FeedSort } from '@quorum/shared/types';
+import type { FeedSort } from '@quorum/shared/entities/posts';
 
 export const FEED_SORT_LABELS: Record<FeedSort, string> = {
   hot: 'Hot',

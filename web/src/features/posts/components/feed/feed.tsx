@@ -1,5 +1,5 @@
 import { FEED_EAGER_IMAGES, FEED_INITIAL_RENDER } from '@quorum/shared/constants';
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { NotAvailableOffline } from '../../../../components/errors/not-available-offline.tsx';

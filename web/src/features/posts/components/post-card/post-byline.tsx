@@ -1,4 +1,4 @@
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../../components/ui/avatar.tsx';
 import { Icon } from '../../../../components/ui/icon.tsx';

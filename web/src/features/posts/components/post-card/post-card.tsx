@@ -1,6 +1,7 @@
 import { COLLAPSED_HEIGHT_PX } from '@quorum/shared/constants';
 import { formatCount } from '@quorum/shared/format';
-import type { Image, Post } from '@quorum/shared/types';
+import type { Image } from '@quorum/shared/entities/images';
+import type { Post } from '@quorum/shared/entities/posts';
 import { useEffect, useId, useRef, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '../../../../components/ui/icon.tsx';

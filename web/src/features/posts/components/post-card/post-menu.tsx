@@ -1,4 +1,4 @@
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { Menu, MenuButton, MenuSeparator } from '../../../../components/ui/menu.tsx';
 import { paths } from '../../../../config/paths.ts';

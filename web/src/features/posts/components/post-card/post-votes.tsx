@@ -1,4 +1,4 @@
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { VoteButtons } from '../../../../components/ui/vote-buttons.tsx';
 import { useRequireLogin } from '../../../../lib/session/login-prompt.ts';
 import { useVotePost } from '../../api/vote-post.ts';

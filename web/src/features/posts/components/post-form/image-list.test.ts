@@ -1,4 +1,4 @@
-import type { Image } from '@quorum/shared/types';
+import type { Image } from '@quorum/shared/entities/images';
 import { describe, expect, it } from 'vitest';
 import { checkSelection, hasUnsavedAltText, imagesReducer, isUploading, moveItem, type UploadItem } from './image-list.ts';
 

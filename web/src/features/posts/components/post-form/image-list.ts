@@ -1,6 +1,6 @@
 import { POST_IMAGES_MAX } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
-import type { Image } from '@quorum/shared/types';
+import type { Image } from '@quorum/shared/entities/images';
 
 const TOO_MANY_IMAGES = 'Image posts cannot contain more than 10 images. Please select fewer images and continue.';
 

@@ -1,4 +1,4 @@
-import type { Post, PostType } from '@quorum/shared/types';
+import type { Post, PostType } from '@quorum/shared/entities/posts';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { ImageView } from '../../../../components/ui/image-view.tsx';
 import { tabId, tabPanelId } from '../../../../components/ui/tabs.tsx';

@@ -1,4 +1,5 @@
-import type { Community, Post } from '@quorum/shared/types';
+import type { Community } from '@quorum/shared/entities/communities';
+import type { Post } from '@quorum/shared/entities/posts';
 import { useId, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FormError } from '../../../../components/ui/form-error.tsx';

@@ -1,5 +1,5 @@
 import { POST_TYPES } from '@quorum/shared/constants';
-import type { PostType } from '@quorum/shared/types';
+import type { PostType } from '@quorum/shared/entities/posts';
 import { Icon, type IconName } from '../../../../components/ui/icon.tsx';
 import { TabList } from '../../../../components/ui/tabs.tsx';
 

@@ -1,4 +1,4 @@
-import type { UserGroup } from '@quorum/shared/types';
+import type { UserGroup } from '@quorum/shared/entities/users';
 
 interface SpeakAsFieldProps {
   communityName: string | undefined;

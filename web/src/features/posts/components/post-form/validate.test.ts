@@ -1,4 +1,4 @@
-import type { Image } from '@quorum/shared/types';
+import type { Image } from '@quorum/shared/entities/images';
 import { describe, expect, it } from 'vitest';
 import type { UploadItem } from './image-list.ts';
 import { cutTitle, postFormErrors, type PostFormValues } from './validate.ts';

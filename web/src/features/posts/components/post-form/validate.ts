@@ -1,6 +1,6 @@
 import { POST_TITLE_MAX } from '@quorum/shared/constants';
 import { imagePostImages, linkPostUrl, postCommunity, postTitle } from '@quorum/shared/schemas/posts';
-import type { PostType } from '@quorum/shared/types';
+import type { PostType } from '@quorum/shared/entities/posts';
 import { firstIssueMessage } from '@quorum/shared/validation';
 import { isUploading, type UploadItem } from './image-list.ts';
 

@@ -1,4 +1,4 @@
-import type { Image } from '@quorum/shared/types';
+import type { Image } from '@quorum/shared/entities/images';
 import { useState, type KeyboardEvent } from 'react';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { ImageView } from '../../../../components/ui/image-view.tsx';

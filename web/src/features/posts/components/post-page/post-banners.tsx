@@ -1,4 +1,5 @@
-import type { Post, UserGroup } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { Icon } from '../../../../components/ui/icon.tsx';
 
 const BY: Record<UserGroup, string> = { normal: 'the author', mods: 'the moderators', admins: 'the admins' };

@@ -1,4 +1,4 @@
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { MarkdownBody } from '../../../../components/markdown/markdown.tsx';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { ImageView } from '../../../../components/ui/image-view.tsx';

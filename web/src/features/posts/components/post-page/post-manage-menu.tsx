@@ -1,4 +1,5 @@
-import type { Post, UserGroup } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { useId, useState } from 'react';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { MenuButton, MenuLink, MenuSeparator } from '../../../../components/ui/menu.tsx';

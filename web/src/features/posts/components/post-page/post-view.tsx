@@ -1,5 +1,5 @@
 import { formatCount, formatDate } from '@quorum/shared/format';
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { useContentActions } from '../../../../lib/content-actions.ts';
 import { useSessionUser } from '../../../../lib/session/get-initial.ts';

@@ -1,5 +1,5 @@
 import { WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { MenuButton } from '../../../../components/ui/menu.tsx';
 import { paths } from '../../../../config/paths.ts';

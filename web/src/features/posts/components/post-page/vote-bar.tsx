@@ -1,4 +1,4 @@
-import type { Post } from '@quorum/shared/types';
+import type { Post } from '@quorum/shared/entities/posts';
 
 /** The share of votes that are upvotes, as a whole percentage; null before anyone voted. */
 export function upvotePercent(upvotes: number, downvotes: number): number | null {

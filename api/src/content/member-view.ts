@@ -1,0 +1,173 @@
+// A member's view of a page kept for visitors (http/visitor-cache.ts). Feed pages and post pages
+// are the same for every visitor; a member's differs from them only in the viewer fields each
+// presenter derives from the reader's relation to what is shown (`presentToMember`,
+// `presentCommentToMember`, `presentCommunityToMember`, which the presenters themselves use). So a
+// member's page starts from the kept one with those fields added, unless it would differ in more:
+// then (null) it is computed for the member alone.
+import type { FastifyRequest } from 'fastify';
+import type { Post, PostsPage } from '@quorum/shared/entities/posts';
+import type { FeedQuery } from '@quorum/shared/schemas/posts';
+import type { Db } from '../db/connect.ts';
+import { pageOf } from '../http/cursor.ts';
+import type { VisitorCache } from '../http/visitor-cache.ts';
+import { presentCommentToMember } from './comment-present.ts';
+import { presentCommunityToMember } from './community-present.ts';
+import { listJoinedCommunityIds } from './community-queries.ts';
+import { feedScope } from './post-load.ts';
+import { presentPost, presentToMember, type PostVisit } from './post-present.ts';
+import { getPostPageRelation, listFeed, listSitePinned, listViewerRelations, sortValue } from './post-queries.ts';
+
+/**
+ * Whether a member's page may start from the visitors' kept one: not when nothing is kept, not for
+ * an admin, who also sees what was removed, nor for a member who has just written (the recent-write
+ * cookie, read in one place: db/read-routing.ts), whose own writes must show.
+ */
+function mayStartFromShared(cache: VisitorCache, request: FastifyRequest): boolean {
+  return Boolean(cache.ttlMs > 0 && request.user && !request.user.isAdmin && !request.readsOwnWrites);
+}
+
+/**
+ * The requesting member's page of a feed made from the visitors' page of it (`visitorsPage`, kept
+ * at most `cache.ttlMs`) or, for the home feed, from the kept first posts of each community they
+ * joined; null when it must be computed for them.
+ */
+export async function memberFeedFromShared(
+  request: FastifyRequest,
+  cache: VisitorCache,
+  query: FeedQuery,
+  visitorsPage: () => Promise<PostsPage>,
+): Promise<PostsPage | null> {
+  const viewer = request.user;
+  if (!viewer || !mayStartFromShared(cache, request)) return null;
+  if (!isSharedFeed(query)) return memberHomePage(request.readSql, cache, viewer.id, query);
+  const excludeMutedCommunities = feedScope(query, viewer.id).kind === 'all';
+  return memberPageOf(request.readSql, viewer.id, await visitorsPage(), { excludeMutedCommunities, sharedAgeMs: cache.ttlMs });
+}
+
+/**
+ * The requesting member's post page made from the visitors' one (`visitorsPage`), with the visit
+ * it records; null when it must be computed for them.
+ */
+export async function memberPostFromShared(
+  request: FastifyRequest,
+  cache: VisitorCache,
+  visitorsPage: () => Promise<Post>,
+): Promise<{ page: Post; visit: PostVisit } | null> {
+  const viewer = request.user;
+  if (!viewer || !mayStartFromShared(cache, request)) return null;
+  return memberPostPage(request.readSql, viewer.id, await visitorsPage());
+}
+
+/** Whether members and visitors read the same feed (All, a community's), before each member's own marks. */
+function isSharedFeed(query: FeedQuery): boolean {
+  return query.communityId !== undefined || query.feed === 'all';
+}
+
+/**
+ * A member's page made from a page as visitors see it (`shared`, at most `sharedAgeMs` old): the
+ * member's votes, hidden marks and visits are added, and the counts read as they are now. Null
+ * when that page would differ from the member's own beyond its age: it holds a post the member's
+ * feed leaves out (hidden, deleted since, by a muted user or, when `excludeMutedCommunities`, in a
+ * muted community), or the member has posted since it was made. The member's page is then computed
+ * for them.
+ */
+async function memberPageOf(
+  db: Db,
+  viewerId: string,
+  shared: PostsPage,
+  options: { excludeMutedCommunities: boolean; sharedAgeMs: number },
+): Promise<PostsPage | null> {
+  if (shared.posts.length === 0) return null;
+  const relations = await listViewerRelations(db, viewerId, shared.posts.map((post) => post.id), {
+    excludeMutedCommunities: options.excludeMutedCommunities,
+    postedSince: new Date(Date.now() - options.sharedAgeMs),
+  });
+  const byId = new Map(relations.map((relation) => [relation.id, relation]));
+  const posts = [];
+  for (const post of shared.posts) {
+    const relation = byId.get(post.id);
+    if (!relation || relation.leftOut || relation.viewerPosted) return null;
+    posts.push(presentToMember(post, relation));
+  }
+  return { posts, next: shared.next };
+}
+
+/** Above this many joined communities, a member's home feed is read in one statement rather than merged. */
+const HOME_MERGE_MAX_COMMUNITIES = 50;
+
+/** A post as visitors see it, with the value its sort orders by. */
+interface RankedPost {
+  key: number | string | null;
+  post: Post;
+}
+
+/** Higher keys first, then higher ids, as the feeds' statements order them. */
+function byRank(a: RankedPost, b: RankedPost): number {
+  if (a.key !== b.key && a.key !== null && b.key !== null) return a.key < b.key ? 1 : -1;
+  return a.post.id < b.post.id ? 1 : a.post.id > b.post.id ? -1 : 0;
+}
+
+/**
+ * The first page of a member's home feed, merged from the posts each community they joined ranks
+ * first for the feed's sort (kept for `cache.ttlMs`, as visitors' pages are) and made the member's
+ * own as in `memberPageOf`. Each community offers as many posts as the page holds, plus one, so
+ * the merge picks the same posts as the member's own statement would. Null for later pages (their
+ * cursors are read as asked), for members of more than HOME_MERGE_MAX_COMMUNITIES communities, and
+ * where `memberPageOf` gives way.
+ */
+async function memberHomePage(db: Db, cache: VisitorCache, viewerId: string, query: FeedQuery): Promise<PostsPage | null> {
+  if (query.feed !== 'home' || query.next) return null;
+  const communities = await listJoinedCommunityIds(db, viewerId);
+  if (communities.length > HOME_MERGE_MAX_COMMUNITIES) return null;
+  const { sort, limit } = query;
+  const [ranked, pinned] = await Promise.all([
+    Promise.all(communities.map((communityId) => homeCandidates(db, cache, communityId, query))),
+    sort === 'hot' ? sitePinned(db, cache) : [],
+  ]);
+  const page = pageOf(ranked.flat().sort(byRank), limit, (last) => ({ sort, value: last.key, id: last.post.id }));
+  const shared = { posts: [...pinned, ...page.rows.map((row) => row.post)], next: page.next };
+  return memberPageOf(db, viewerId, shared, { excludeMutedCommunities: false, sharedAgeMs: cache.ttlMs });
+}
+
+/** What a community offers a home feed: its first posts for the sort, site-wide pins left out (they lead the page apart). */
+async function homeCandidates(db: Db, cache: VisitorCache, communityId: string, query: FeedQuery): Promise<RankedPost[]> {
+  const { sort, limit } = query;
+  const answer = await cache.get(`home candidates ${communityId} ${sort} ${limit}`, async () => {
+    const rows = await listFeed(db, { scope: { kind: 'community', communityId }, sort, viewerId: null, limit, excludePinned: 'site' });
+    return rows.map((row): RankedPost => ({ key: sortValue(sort, row), post: presentPost(row, null) }));
+  }, JSON.stringify);
+  return answer.value;
+}
+
+async function sitePinned(db: Db, cache: VisitorCache): Promise<Post[]> {
+  const answer = await cache.get('site pinned', async () => (await listSitePinned(db)).map((row) => presentPost(row, null)), JSON.stringify);
+  return answer.value;
+}
+
+/**
+ * A member's post page made from the visitors' one: the member's votes on the post and its
+ * comments, their muted authors, their last visit and their membership of the community are added,
+ * and the post's votes and the member count read as they are now. The comments' votes are those of
+ * the shared page: the member has written nothing since it was made (see mayStartFromShared),
+ * so it counts their own votes. Null when that page would differ from the member's own beyond its
+ * age: the member wrote the post (its author sees more of it once deleted) or it is deleted.
+ * Moderators of the community get their own page, so that what they have just done to the post
+ * shows at once; admins see more of posts and comments than visitors do, so their pages are always
+ * their own.
+ */
+async function memberPostPage(db: Db, viewerId: string, shared: Post): Promise<{ page: Post; visit: PostVisit } | null> {
+  if (shared.deleted || shared.userId === viewerId) return null;
+  const comments = shared.comments ?? [];
+  const relation = await getPostPageRelation(db, viewerId, shared.id, comments.map((comment) => comment.id));
+  if (!relation || relation.userMod) return null;
+  const muted = new Set(relation.mutedUserIds);
+  // The shared page does not say who wrote a deleted account's comments, so it cannot tell whether the member muted them.
+  if (muted.size > 0 && comments.some((comment) => comment.userDeleted)) return null;
+  const voteOf = new Map(relation.commentVotes.map((vote) => [vote.id, vote.up]));
+  const memberComments = comments.map((comment) => presentCommentToMember(comment, voteOf.get(comment.id) ?? null, muted.has(comment.userId)));
+  const community = shared.community && presentCommunityToMember(shared.community, { ...relation, noMembers: relation.communityNoMembers });
+  return {
+    page: { ...presentToMember(shared, relation), ...(community && { community }), comments: memberComments },
+    visit: { id: shared.id, lastVisitAt: relation.lastVisitAt, lastActivityAt: relation.lastActivityAt },
+  };
+}

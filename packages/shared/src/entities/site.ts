@@ -1,0 +1,57 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Communities } from './communities.ts';
+import { Lists } from './lists.ts';
+import { Mutes } from './mutes.ts';
+import { ReportReason } from './reports.ts';
+import { Nullable } from './schema.ts';
+import { User } from './users.ts';
+
+export const SiteSettings = Type.Object({
+  signupsDisabled: Type.Boolean(),
+  imagePostSubmitReqPoints: Type.Number(),
+  linkPostSubmitReqPoints: Type.Number(),
+  /** Points a user needs to create a community (admins need none). */
+  communityCreateReqPoints: Type.Number(),
+  /** Where the Contact links write to; empty hides them. */
+  contactEmail: Type.String(),
+});
+export type SiteSettings = Static<typeof SiteSettings>;
+
+/** GET /api/_initial */
+export const InitialData = Type.Object({
+  user: Nullable(User),
+  communities: Communities,
+  reportReasons: Type.Array(ReportReason),
+  bannedFrom: Type.Array(Type.String()),
+  mutes: Mutes,
+  lists: Lists,
+  vapidPublicKey: Type.String(),
+  noUsers: Type.Number(),
+  signupsDisabled: Type.Boolean(),
+  imagePostSubmitReqPoints: Type.Number(),
+  linkPostSubmitReqPoints: Type.Number(),
+  communityCreateReqPoints: Type.Number(),
+  /** Where the Contact links write to; empty hides them. */
+  contactEmail: Type.String(),
+  /** The hCaptcha site key when sign-ups are checked with a captcha; null otherwise. */
+  captchaSiteKey: Nullable(Type.String()),
+});
+export type InitialData = Static<typeof InitialData>;
+
+/** GET /api/_link_info */
+export const LinkInfo = Type.Object({
+  /** The page's title; empty when the page has none or could not be read. */
+  title: Type.String(),
+});
+export type LinkInfo = Static<typeof LinkInfo>;
+
+/** GET /api/_health */
+export const Health = Type.Object({ status: Type.Literal('ok') });
+
+/** Preferences kept on the device only. */
+export interface DevicePreferences {
+  feed_layout: 'card' | 'compact';
+  top_navbar_autohide_disabled: boolean;
+  infinite_scrolling_disabled: boolean;
+  font: 'custom' | 'system';
+}
