@@ -122,7 +122,25 @@ let failed = (typecheckCode === 0 ? 0 : 1) + (lintCode === 0 ? 0 : 1) + (vitest?
 if (vitestCode !== 0 && !vitest?.numFailedTests) failed += 1;
 if (playwrightCode !== 0 && !playwright?.stats?.unexpected) failed += 1;
 
-const flaky = playwright?.stats?.flaky ?? 0;
-if (flaky > 0) console.log(`\n${flaky} browser test(s) failed once and passed on the retry: see the list above (marked flaky).`);
-console.log(`\n${passed} passed, ${failed} failed`);
+const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+const flaky = flakyTitles(playwright);
+if (flaky.length > 0) {
+  console.log(`\n${flaky.length} browser test(s) failed once and passed on the retry, a fault to find:`);
+  for (const title of flaky) console.log(`  ${title}`);
+}
+if (!projects.includes('api-postgres')) console.log('\nThe API tests on Postgres did not run: no server answered (see the notice above).');
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped${projects.includes('api-postgres') ? '' : ', Postgres run left out'}`);
 process.exit(failed > 0 || typecheckCode !== 0 || lintCode !== 0 || vitestCode !== 0 || playwrightCode !== 0 ? 1 : 0);
+
+/** The titles of the browser tests that passed only on their retry, from Playwright's JSON report. */
+function flakyTitles(report) {
+  const titles = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === 'flaky') titles.push([...path, spec.title].join(' › '));
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
+  return titles;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpBlock, IpBlocksPage } from '@quorum/shared/entities/ip-blocks';
 import type { Post } from '@quorum/shared/entities/posts';
 import { Browser, buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
+import { eventually } from './helpers/eventually.ts';
 import { makeAdmin, makeComment, makeCommunity, makePost, makeUser, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
@@ -15,15 +16,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Background jobs run on their own time: asks again until `check` passes (or gives up after 20 s). */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const postBy = (user: SignedUp, title = 'A post to keep or not') =>
   makePost(user.browser, communityName, { title, body: 'Words of the post.' });
 

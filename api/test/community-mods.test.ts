@@ -3,6 +3,7 @@ import type { NotificationsPage } from '@quorum/shared/entities/notifications';
 import type { User } from '@quorum/shared/entities/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { eventually } from './helpers/eventually.ts';
 import { del, insertCommunity, makeAdmin, makeCommunity, makeUser, put, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
@@ -37,15 +38,6 @@ async function positions(community: Community): Promise<Array<[string, number]>>
 }
 
 /** Background jobs run on their own time: asks again until `check` passes (or gives up after 20 s). */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('GET /api/communities/:id/mods', () => {
   it('lists the mods most senior first, to anyone, as public users', async () => {
     const [second, third] = [await makeUser(t), await makeUser(t)];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextCursor } from '@quorum/client/api-client';
 import type { CommunityRequest } from '@quorum/shared/entities/community-requests';
 import { buildTestApp, uniqueName, type TestApp } from './helpers/app.ts';
+import { eventually } from './helpers/eventually.ts';
 import { del, makeAdmin, makeCommunity, makeUser, visitor, type SignedUp } from './helpers/factories.ts';
 
 let t: TestApp;
@@ -15,15 +16,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Background jobs run on their own time: asks again until `check` passes (or gives up after 20 s). */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function request(by: SignedUp, name = uniqueName('req'), note: string | null = 'We need it.'): Promise<CommunityRequest> {
   const response = await by.browser.post('/api/community_requests', { name, note });
   expect(response.statusCode).toBe(201);

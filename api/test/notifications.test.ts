@@ -9,8 +9,9 @@ import type { Sql } from '../src/db/connect.ts';
 import { notifyDeniedCommunity, notifyModAdd, notifyNewBadge } from '../src/notifications/create.ts';
 import { insertNotification, JOB_PUSH, NOTIFICATIONS_KEPT } from '../src/notifications/store.ts';
 import { buildTestApp, signUp, type Browser, type TestApp } from './helpers/app.ts';
-import { makeComment, makeCommunity, makePost, makeUser, type SignedUp } from './helpers/factories.ts';
 import { createTestDatabase } from './helpers/database.ts';
+import { eventually } from './helpers/eventually.ts';
+import { makeComment, makeCommunity, makePost, makeUser, type SignedUp } from './helpers/factories.ts';
 import { startPushEndpoint, subscriberKeys, type PushEndpoint } from './helpers/push-endpoint.ts';
 
 let t: TestApp;
@@ -33,15 +34,6 @@ async function list(browser: Browser, url = LIST): Promise<NotificationsPage> {
 }
 
 /** Background jobs run on their own time: asks again until `check` passes (or gives up after 20 s). */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 const postIn = (author: SignedUp, community: string, title = 'A post about <b>tags</b> & things') =>
   makePost(author.browser, community, { title, body: 'Hello.' });
 
@@ -485,8 +477,12 @@ describe('web push', () => {
     const other = await postIn(author, community.name, 'Second');
     await comment(commenter, other);
     await eventually(async () => mine().length, (n) => n === 3);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(mine()).toHaveLength(3);
+    // One more comment: the author's pushes go one at a time in the order they were made, so once
+    // this one has come, nothing made before it is still to come.
+    const last = await postIn(author, community.name, 'Third');
+    await comment(commenter, last);
+    await eventually(async () => mine().length, (n) => n >= 4);
+    expect(mine()).toHaveLength(4);
     const titles = mine().map((p) => JSON.parse(keys.decrypt(p.body)).type as string);
     expect(titles).not.toContain('new_votes');
   });

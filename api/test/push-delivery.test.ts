@@ -5,20 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@quorum/shared/errors';
 import { PUSH_ENDPOINT_MAX } from '@quorum/shared/constants';
 import { insertNotification, queuePush } from '../src/notifications/store.ts';
-import { makeUser, type SignedUp } from './helpers/factories.ts';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { eventually } from './helpers/eventually.ts';
+import { makeUser, type SignedUp } from './helpers/factories.ts';
 import { startPushEndpoint, subscriberKeys, type PushEndpoint } from './helpers/push-endpoint.ts';
 
 /** Background jobs run on their own time: asks again until `check` passes (or gives up after 20 s). */
-async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const keys = subscriberKeys();
 const validKeys = { p256dh: keys.p256dh, auth: keys.auth };
 

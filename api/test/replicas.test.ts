@@ -86,16 +86,17 @@ async function authorWithPost() {
 }
 
 describe('read replicas', () => {
-  it('run as a streaming replica of the primary, opened beside it', async () => {
-    if (!cluster.replicating) console.warn('!!! NO READ REPLICA on this machine: the primary stands in (see the notice above).');
+  it('run as a streaming replica of the primary, opened beside it', async (context) => {
+    // Without a replica the other tests still check where each read goes (the primary stands in for it).
+    if (!cluster.replicating) context.skip('no read replica could be started on this machine (see the notice above)');
     const [row] = await replica<{ inRecovery: boolean }[]>`select pg_is_in_recovery() as in_recovery`;
-    expect(row?.inRecovery).toBe(cluster.replicating);
+    expect(row?.inRecovery).toBe(true);
 
     const database = await openDatabase({ url: withDatabase(cluster.primaryUrl, name), replicaUrls: [withDatabase(cluster.replicaUrl, name)], dataDir: '' });
     try {
       expect(database.replicas).toHaveLength(1);
       const [opened] = await database.replicas[0]!<{ inRecovery: boolean }[]>`select pg_is_in_recovery() as in_recovery`;
-      expect(opened?.inRecovery).toBe(cluster.replicating);
+      expect(opened?.inRecovery).toBe(true);
     } finally {
       await database.close();
     }

@@ -285,7 +285,8 @@ test('a push reaches the worker: it shows the notification and sets the badge; i
 test('the push prompt is never shown on a first visit, and is shown on a later one', async ({ page, browser }) => {
   await authorWithPost(page, browser);
   await page.goto('/');
-  await page.waitForTimeout(3500);
+  // The app decides a moment after the page is up; on a first visit it only notes when that was.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('push_prompt_asked_at')), { timeout: 10_000 }).not.toBeNull();
   await expect(page.getByRole('dialog', { name: 'Turn on notifications?' })).toHaveCount(0);
   // A visit long after: the last question is older than the interval.
   await page.evaluate(() => localStorage.setItem('push_prompt_asked_at', String(Date.now() - 31 * 24 * 3600 * 1000)));

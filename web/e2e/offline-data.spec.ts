@@ -140,8 +140,9 @@ test('feeds, posts with their comments and community pages seen online open offl
   await page.goto(`/${community.name}`);
   await expect(page.getByRole('link', { name: 'Seen offline post' }).first()).toBeVisible();
 
-  // Failed refetches offline keep what was saved: the app still opens on the next start.
-  await page.waitForTimeout(1500);
+  // Offline, screens wait for the network rather than fail their reads: what was saved stays saved,
+  // and the app still opens on the next start.
+  await waitForSaved(page, `["posts","feed",{"communityId":"${community.id}"`);
   await page.goto('/subscriptions');
   await expect(page.getByRole('link', { name: 'Seen offline post' }).first()).toBeVisible();
 

@@ -100,6 +100,39 @@ test('the owner changes their profile picture from the profile', async ({ page }
   await expect(page.locator('.profile-header img.avatar')).toHaveCount(0);
 });
 
+test('a reader who turns off profile pictures sees other users by their initial', async ({ page }) => {
+  const { username, post } = await seedAuthor(page);
+  await page.goto(`/@${username}`);
+  await page.getByRole('button', { name: 'Edit profile picture' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: 'Upload picture' }).click();
+  await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(120, 120, [40, 120, 200]) });
+  await expect(page.locator('.profile-header img.avatar')).toBeVisible();
+
+  await newUser(page, 'nopic');
+  const postPage = `/${post.communityName}/post/${post.publicId}`;
+  await page.goto(postPage);
+  await expect(page.locator('.comment__author img.avatar')).toBeVisible();
+
+  await page.goto('/settings');
+  await page.getByRole('switch', { name: 'Show profile pictures' }).uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await page.goto(postPage);
+  await expect(page.locator('.comment__author .avatar--letter')).toHaveText(username.charAt(0).toUpperCase());
+  await expect(page.locator('.comment__author img.avatar')).toHaveCount(0);
+  await page.goto(`/@${username}`);
+  await expect(page.locator('.profile-header .avatar--letter')).toBeVisible();
+  await expect(page.locator('.profile-header img.avatar')).toHaveCount(0);
+
+  await page.goto('/settings');
+  await page.getByRole('switch', { name: 'Show profile pictures' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await page.goto(`/@${username}`);
+  await expect(page.locator('.profile-header img.avatar')).toBeVisible();
+});
+
 test('settings are changed with one Save and kept after a reload', async ({ page }) => {
   await newUser(page, 'set');
   await page.goto('/settings');

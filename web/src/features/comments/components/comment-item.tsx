@@ -5,7 +5,7 @@ import type { UserGroup } from '@quorum/shared/entities/users';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MarkdownBody } from '../../../components/markdown/markdown.tsx';
-import { Avatar } from '../../../components/ui/avatar.tsx';
+import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ShowMore } from '../../../components/ui/show-more.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
@@ -49,7 +49,7 @@ function CommentHead({ comment, isNew, parentAuthor }: { comment: Comment; isNew
         </span>
       ) : (
         <Link className="comment__author" to={paths.profile.getHref(name)}>
-          <Avatar name={name} image={comment.author?.proPic} size={20} />
+          <UserAvatar username={name} image={comment.author?.proPic} size={20} />
           <span className="comment__author-name">@{name}</span>
         </Link>
       )}

@@ -3,7 +3,7 @@ import type { User } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar } from '../../../components/ui/avatar.tsx';
+import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { banFormError, bannedOptions, useBanFromCommunity, useUnbanFromCommunity } from '../api/banned.ts';
@@ -37,7 +37,7 @@ export function BannedSection({ community }: { community: Community }) {
             {query.data.map((user) => (
               <li key={user.id} className="modtools-list__row">
                 <Link className="modtools-list__main" to={paths.profile.getHref(user.username)}>
-                  <Avatar name={user.username} image={user.proPic} size={28} />
+                  <UserAvatar username={user.username} image={user.proPic} size={28} />
                   <span className="modtools-list__name">@{user.username}</span>
                 </Link>
                 <div className="modtools-list__buttons">

@@ -4,7 +4,7 @@ import type { User } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Avatar } from '../../../components/ui/avatar.tsx';
+import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -87,7 +87,7 @@ export function ModsSection({ community, viewer }: ModsSectionProps) {
               <li key={mod.id} className="modtools-list__row">
                 <Link className="modtools-list__main" to={paths.profile.getHref(mod.username)}>
                   <span className="modtools-list__index">{index + 1}.</span>
-                  <Avatar name={mod.username} image={mod.proPic} size={28} />
+                  <UserAvatar username={mod.username} image={mod.proPic} size={28} />
                   <span className="modtools-list__name">@{mod.username}</span>
                   {self && <span className="muted">(you)</span>}
                 </Link>

@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
@@ -152,7 +153,7 @@ export function SearchBox({ initialText = '', onSearch, onOpen, popup = false, i
       case 'user':
         return (
           <>
-            <Avatar name={option.user.username} image={option.user.proPic} size={28} />
+            <UserAvatar username={option.user.username} image={option.user.proPic} size={28} />
             <span className="search-combobox__option-text">
               <span className="search-combobox__option-name">@{option.user.username}</span>
               <span className="search-combobox__option-meta">User · {points(option.user.points)}</span>

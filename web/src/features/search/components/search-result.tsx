@@ -3,7 +3,7 @@ import type { Community } from '@quorum/shared/entities/communities';
 import type { SearchResult } from '@quorum/shared/entities/search';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar } from '../../../components/ui/avatar.tsx';
+import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -96,7 +96,7 @@ export function SearchResultItem({ result, renderCommunity }: SearchResultItemPr
       const { user } = result;
       return (
         <article className="search-result search-result--user">
-          <Avatar name={user.username} image={user.proPic} size={44} />
+          <UserAvatar username={user.username} image={user.proPic} size={44} />
           <div className="search-result__text">
             <h2 className="search-result__title">
               <Link to={paths.profile.getHref(user.username)} className="search-result__link">

@@ -1,6 +1,6 @@
 import { formatCount, formatDate } from '@quorum/shared/format';
 import type { User } from '@quorum/shared/entities/users';
-import { Avatar } from '../../../components/ui/avatar.tsx';
+import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { useIsMobile } from '../../../hooks/use-media-query.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
 import { ProfileMenu } from './profile-menu.tsx';
@@ -20,7 +20,7 @@ export function ProfileHeader({ user }: { user: User }) {
   return (
     <header className="profile-header card">
       <div className="profile-header__picture">
-        <Avatar name={user.username} image={user.proPic} size={isMobile ? 64 : 88} />
+        <UserAvatar username={user.username} image={user.proPic} size={isMobile ? 64 : 88} />
         {isOwner && <ProPicEdit user={user} className="profile-header__picture-edit" />}
       </div>
       <div className="profile-header__text">

@@ -1,0 +1,19 @@
+import type { Image } from '@quorum/shared/entities/images';
+import { useSessionUser } from '../../lib/session/get-initial.ts';
+import { Avatar } from './avatar.tsx';
+
+interface UserAvatarProps {
+  username: string;
+  image?: Image | null;
+  size?: number;
+}
+
+/**
+ * Another user's picture, or their initial for a reader who turned "Show user profile pictures"
+ * off in settings; the reader's own picture always shows.
+ */
+export function UserAvatar({ username, image, size }: UserAvatarProps) {
+  const reader = useSessionUser();
+  const hidden = reader?.hideUserProfilePictures === true && reader.username !== username;
+  return <Avatar name={username} image={hidden ? null : image} size={size} />;
+}
