@@ -13,6 +13,14 @@ test('a visitor reads a post from the feed and signs up when asked to log in to 
   const { community, post } = await seedPost(page, 'Read on a phone');
   await logOutViaApi(page);
   await page.goto(`/${community.name}`);
+  // New post needs an account: a visitor gets the prompt, and stays where they were.
+  await tabBar(page).getByRole('link', { name: 'New post' }).tap();
+  const newPostPrompt = page.getByRole('dialog', { name: 'Login to continue' });
+  await expect(newPostPrompt).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${community.name}$`));
+  await newPostPrompt.getByRole('button', { name: 'Close' }).tap();
+  await expect(newPostPrompt).toHaveCount(0);
+
   await page.getByRole('link', { name: post.title }).first().tap();
   await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
 

@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { paths } from '../../config/paths.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
+import { useRequireLogin } from '../../lib/session/login-prompt.ts';
 
 /** Scroll positions of the bar's screens, restored when the user comes back by tapping the bar. */
 const savedScroll = new Map<string, number>();
@@ -13,9 +14,24 @@ interface TabState {
   viaBottomNav?: boolean;
 }
 
-function Tab({ to, icon, label, badge }: { to: string; icon: IconName; label: string; badge?: number }) {
+interface TabProps {
+  to: string;
+  icon: IconName;
+  label: string;
+  badge?: number;
+  /** A visitor pressing it gets the 'Login to continue' prompt instead of a page change. */
+  membersOnly?: boolean;
+}
+
+function Tab({ to, icon, label, badge, membersOnly = false }: TabProps) {
   const { pathname } = useLocation();
+  const { isLoggedIn, promptLogin } = useRequireLogin();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (membersOnly && !isLoggedIn) {
+      event.preventDefault();
+      promptLogin();
+      return;
+    }
     if (pathname === to) {
       event.preventDefault();
       window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -66,7 +82,7 @@ export function BottomNav() {
       <ul className="bottom-nav__list">
         <Tab to={paths.home.getHref()} icon="home" label="Home" />
         <Tab to={paths.communities.getHref()} icon="communities" label="Communities" />
-        <Tab to={paths.newPost.getHref()} icon="newPost" label="New post" />
+        <Tab to={paths.newPost.getHref()} icon="newPost" label="New post" membersOnly />
         <Tab to={paths.search.getHref()} icon="search" label="Search" />
         <Tab to={paths.notifications.getHref()} icon="bell" label="Notifications" badge={user?.notificationsNewCount ?? 0} />
       </ul>
