@@ -20,9 +20,9 @@ async function listMigrations(): Promise<Migration[]> {
 
 /**
  * Applies every migration not yet recorded, all in one transaction, then `installAlso` (the
- * schemas kept by libraries, such as the job queue's tables). Returns the files applied. Processes and machines starting together on one
- * database take turns under an advisory lock: the first applies everything, the others wait and
- * find nothing left to do.
+ * schemas kept by libraries, such as the job queue's tables). Returns the files applied. Processes
+ * and machines starting together on one database take turns under an advisory lock: the first
+ * applies everything, the others wait and find nothing left to do.
  */
 export async function migrate(sql: Sql, installAlso: (sql: Sql) => Promise<void>): Promise<string[]> {
   // A session's lock belongs to its connection. A pool reserves one to hold it; a client with a
