@@ -28,6 +28,19 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] } },
       { test: { name: 'web', root: './web', include: ['src/**/*.test.{ts,tsx}'] } },
+      // Screens rendered with the app's providers and route table in jsdom, against an API
+      // answered by MSW (web/test/ui/setup.ts starts it before the app's modules load).
+      {
+        test: {
+          name: 'web-ui',
+          root: './web',
+          include: ['test/ui/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['./test/ui/setup.ts'],
+          // A ceiling for a screen's first load, whose modules are transformed on demand.
+          testTimeout: 15_000,
+        },
+      },
       apiProject('pglite'),
       apiProject('postgres'),
     ],

@@ -81,7 +81,7 @@ await ensureWebBuilt();
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const projects = ['shared', 'web', 'api-pglite'];
+const projects = ['shared', 'web', 'web-ui', 'api-pglite'];
 if (await postgresReachable()) {
   projects.push('api-postgres');
 } else {

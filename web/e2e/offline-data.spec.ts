@@ -5,6 +5,7 @@ import { chromium, expect, request, test, type BrowserContext, type Page } from 
 import type { ApiClient } from '@quorum/client/api-client';
 import type { Community } from '@quorum/shared/entities/communities';
 import type { Post } from '@quorum/shared/entities/posts';
+import type { InitialData } from '@quorum/shared/entities/site';
 import { ADMIN, apiAs, apiClientOver, createListAs, makePng, newCommunityName, newUsername, openApp, savedCache, waitForSaved } from './helpers.ts';
 
 // Offline reading and the durable outbox, in a browser profile kept on disk so that the saved
@@ -456,5 +457,110 @@ test('a post saved to a list opens offline after a browser restart with its imag
   await page.goto(`/@${username}/lists`);
   await expect(page.getByRole('heading', { name: 'Not available offline' })).toBeVisible();
   expect(offline.answered).toEqual([]);
+  await context.close();
+});
+
+test('a write of every durable kind made offline survives a reload and reaches the server once', async () => {
+  const admin = await adminApi();
+  const { community, posts } = await seedCommunity(admin, ['Every write offline']);
+  const [post] = posts as [Post];
+  const authorName = newUsername('talk');
+  const author = await apiClientOver(await request.newContext({ baseURL }));
+  const authorUser = await author.signup({ username: authorName, password: 'password123', email: '', captchaToken: '' });
+  const theirs = await author.createComment(post.publicId, { body: 'Said before the tunnel.' });
+  const before = await admin.getPost(post.publicId);
+
+  const dir = newProfile();
+  const offline = { on: false, answered: [] as string[] };
+  const { context, page } = await openBrowser(dir, offline);
+  const username = newUsername('every');
+  await openApp(page);
+  await apiAs(page, 'POST', '/api/_signup', { username, password: 'password123', email: '', captchaToken: '' });
+  const list = await createListAs(page, username, { name: 'tunnel-reads', displayName: 'Tunnel reads', public: true });
+  await page.goto(postPath(post));
+  await waitForWorker(page);
+  await expect(page.getByRole('heading', { name: 'Every write offline' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Save to list' });
+  const box = dialog.getByRole('checkbox', { name: /Tunnel reads/ });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(box).not.toBeChecked();
+  await page.keyboard.press('Escape');
+  await waitForSaved(page, `"saved-to","post","${post.id}"`);
+  await waitForSaved(page, 'Said before the tunnel.');
+
+  await goOffline(context, offline);
+  const votes = page.locator('.votes').first();
+  await votes.getByRole('button', { name: 'Upvote' }).click();
+  const comment = page.getByRole('article', { name: `Comment by @${authorName}` });
+  await comment.getByRole('button', { name: 'Upvote' }).click();
+  await page.getByRole('textbox', { name: 'Add a comment' }).fill('Written under the river.');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(page.getByTestId('pending-comment')).toContainText('Written under the river.');
+  const aside = page.locator('aside.columns__aside');
+  await aside.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(aside.getByRole('button', { name: 'Joined' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await box.check();
+  await expect(dialog.getByText('Waiting to be sent')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await comment.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: `Mute @${authorName}` }).click();
+  await expect(page.getByText('Comment by a muted user')).toBeVisible();
+  await expect(page.getByTestId('outbox-waiting')).toContainText('6 changes are waiting to be sent');
+  const stored = await outboxEntries(page);
+  expect(stored.map((entry) => entry.write.kind).sort()).toEqual(['create-comment', 'join-community', 'mute', 'save-to-list', 'vote-comment', 'vote-post']);
+
+  // Reloaded offline: every write still waits, and the server has none of them.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Every write offline' })).toBeVisible();
+  await expect(page.getByTestId('outbox-waiting')).toContainText('6 changes are waiting to be sent');
+  await expect(page.getByTestId('pending-comment')).toContainText('Written under the river.');
+  expect(offline.answered).toEqual([]);
+  const unchanged = await admin.getPost(post.publicId);
+  expect([unchanged.upvotes, unchanged.noComments]).toEqual([before.upvotes, before.noComments]);
+
+  const sent: string[] = [];
+  context.on('request', (req) => {
+    const key = req.headers()['idempotency-key'];
+    if (key) sent.push(key);
+  });
+  await goOnline(context, offline);
+  await expect(page.getByRole('status').filter({ hasText: 'Your 6 changes made offline have been sent.' })).toBeVisible({ timeout: 15_000 });
+  expect(await outboxEntries(page)).toEqual([]);
+
+  const after = await admin.getPost(post.publicId);
+  expect(after.upvotes).toBe(before.upvotes + 1);
+  expect(after.noComments).toBe(before.noComments + 1);
+  const { comments } = await admin.getComments(post.publicId, {});
+  expect(comments.filter((item) => item.body === 'Written under the river.')).toHaveLength(1);
+  expect(comments.find((item) => item.id === theirs.id)?.upvotes).toBe(theirs.upvotes + 1);
+  expect((await admin.getListItems(username, list.name)).items.map((item) => item.targetId)).toEqual([post.id]);
+  const initial = await apiAs<InitialData>(page, 'GET', '/api/_initial');
+  expect(initial.communities.map((item) => item.id)).toContain(community.id);
+  expect(initial.mutes.userMutes.map((mute) => mute.mutedUserId)).toEqual([authorUser.id]);
+  expect(sent.sort()).toEqual(stored.map((entry) => entry.key).sort());
+  await context.close();
+});
+
+test('a write that does not wait for the network fails at once offline, says so and is rolled back', async () => {
+  const admin = await adminApi();
+  const { community } = await seedCommunity(admin, ['Hidden only online']);
+
+  const dir = newProfile();
+  const offline = { on: false, answered: [] as string[] };
+  const { context, page } = await openBrowser(dir, offline);
+  await openApp(page);
+  await apiAs(page, 'POST', '/api/_signup', { username: newUsername('fast'), password: 'password123', email: '', captchaToken: '' });
+  await page.goto(`/${community.name}`);
+  const card = page.getByRole('article').filter({ hasText: 'Hidden only online' });
+  await expect(card).toBeVisible();
+
+  await goOffline(context, offline);
+  await card.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Hide' }).click();
+  await expect(page.getByRole('status').filter({ hasText: "Make sure you're connected to the internet" })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Hidden only online' })).toBeVisible();
+  await expect(page.getByText('Hidden post')).toHaveCount(0);
+  expect(await outboxEntries(page)).toEqual([]);
   await context.close();
 });

@@ -1,24 +1,33 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createCommentWrite } from '../features/comments/api/create-comment.ts';
-import { voteCommentWrite } from '../features/comments/api/vote-comment.ts';
-import { joinCommunityWrite } from '../features/communities/api/join-community.ts';
-import { saveToListWrite } from '../features/lists/api/save-to-list.ts';
-import { votePostWrite } from '../features/posts/api/vote-post.ts';
-import { registerMutationDefaults } from '../lib/mutations.ts';
-import { registerWriteKind } from '../lib/outbox/outbox.ts';
-import { muteWrite } from '../lib/session/mutes.ts';
+import { registerAdminMutations } from '../features/admin/api/register.ts';
+import { registerCommentsMutations } from '../features/comments/api/register.ts';
+import { registerCommunitiesMutations } from '../features/communities/api/register.ts';
+import { registerListsMutations } from '../features/lists/api/register.ts';
+import { registerModtoolsMutations } from '../features/modtools/api/register.ts';
+import { registerNotificationsMutations } from '../features/notifications/api/register.ts';
+import { registerPostsMutations } from '../features/posts/api/register.ts';
+import { registerReportsMutations } from '../features/reports/api/register.ts';
+import { registerSettingsMutations } from '../features/settings/api/register.ts';
+import { registerUsersMutations } from '../features/users/api/register.ts';
+import { registerContentWrites } from '../lib/content-writes.ts';
+import { registerSessionMutations } from '../lib/session/register.ts';
 
 /**
- * Every mutation's defaults, in one place: the plain ones (lib/mutations.ts) and the writes that
- * go through the outbox (lib/outbox/outbox.ts: how each is sent and applied, so that writes stored
- * before a reload can be sent again). A new kind of durable write is added here.
+ * Every mutation's defaults, owner by owner: each registers the calls of its mutations and its
+ * kinds of outbox write (how each is sent and applied, so that writes stored before a reload can
+ * be sent again). A new owner is added to this list.
  */
-export function registerMutations(client: QueryClient): void {
-  registerMutationDefaults(client);
-  registerWriteKind(client, 'vote-post', votePostWrite);
-  registerWriteKind(client, 'vote-comment', voteCommentWrite);
-  registerWriteKind(client, 'create-comment', createCommentWrite);
-  registerWriteKind(client, 'join-community', joinCommunityWrite);
-  registerWriteKind(client, 'mute', muteWrite);
-  registerWriteKind(client, 'save-to-list', saveToListWrite);
+export function registerAppMutations(client: QueryClient): void {
+  registerSessionMutations(client);
+  registerContentWrites(client);
+  registerPostsMutations(client);
+  registerCommentsMutations(client);
+  registerCommunitiesMutations(client);
+  registerListsMutations(client);
+  registerReportsMutations(client);
+  registerNotificationsMutations(client);
+  registerSettingsMutations(client);
+  registerUsersMutations(client);
+  registerModtoolsMutations(client);
+  registerAdminMutations(client);
 }

@@ -10,7 +10,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { persistQueryCache, restoreQueryCache } from '../lib/query-persister.ts';
 import { followOtherTabs } from '../lib/session/session-change.ts';
 import { watchTheme } from '../lib/theme.ts';
-import { registerMutations } from './mutation-defaults.ts';
+import { registerAppMutations } from './mutation-defaults.ts';
 
 /**
  * Everything the screens rely on: the query cache (restored from the copy saved for offline use
@@ -21,7 +21,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   // The same message shown twice replaces itself rather than stacking.
   const [queryClient] = useState(() => {
     const client = createQueryClient((text) => alerts.show(text, { id: text }));
-    registerMutations(client);
+    registerAppMutations(client);
     return client;
   });
   const [restored, setRestored] = useState(false);

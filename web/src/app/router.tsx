@@ -1,9 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/errors/route-error.tsx';
 import { paths } from '../config/paths.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { ShellSkeleton } from './layout/shell-skeleton.tsx';
 import { HomeRoute } from './routes/home.tsx';
+import { routeLoaders } from './route-loaders.ts';
 import { RequireLogin } from './routes/require-login.tsx';
 
 // Screens that few visits need are split into their own chunks (all precached for offline use).
@@ -22,56 +24,68 @@ const staticPages: RouteObject[] = [
   })),
 ];
 
-/** The route table: every screen of the app and the URL it answers. */
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    // Opening the app on a screen loaded on demand shows the shell's outline until its code is in.
-    HydrateFallback: ShellSkeleton,
-    children: [
-      {
-        // A screen that fails to render shows the crash screen inside the shell.
-        errorElement: <RouteError fullScreen={false} />,
-        children: [
-          { index: true, element: <HomeRoute /> },
-          { path: paths.subscriptions.path, element: <HomeRoute /> },
-          { path: paths.all.path, element: <HomeRoute /> },
-          { path: paths.moderating.path, element: <HomeRoute /> },
-          { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }) },
-          {
-            element: <RequireLogin />,
-            children: [
-              { path: paths.settings.path, lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsRoute }) },
-              { path: paths.newPost.path, lazy: async () => ({ Component: (await import('./routes/new-post.tsx')).NewPostRoute }) },
-              {
-                path: paths.notifications.path,
-                lazy: async () => ({ Component: (await import('./routes/notifications.tsx')).NotificationsRoute }),
-              },
-              { path: paths.admin.path, lazy: async () => ({ Component: (await import('./routes/admin.tsx')).AdminRoute }) },
-            ],
-          },
-          ...staticPages,
-          // A user's lists (/@{username}/lists…), before the community catch-all (/:communityName).
-          { path: paths.lists.path, lazy: async () => ({ Component: (await import('./routes/lists.tsx')).ListsRoute }) },
-          { path: paths.list.path, lazy: async () => ({ Component: (await import('./routes/lists.tsx')).ListRoute }) },
-          // Post pages come before the community catch-all (/:communityName).
-          ...[paths.post.path, paths.comment.path].map((path) => ({
-            path,
-            lazy: async () => ({ Component: (await import('./routes/post.tsx')).PostRoute }),
-          })),
-          { path: paths.communityModtools.path, lazy: async () => ({ Component: (await import('./routes/modtools.tsx')).ModtoolsRoute }) },
-          { path: paths.search.path, lazy: async () => ({ Component: (await import('./routes/search.tsx')).SearchRoute }) },
-          { path: paths.communities.path, lazy: async () => ({ Component: (await import('./routes/communities.tsx')).CommunitiesRoute }) },
-          // Communities and profiles (/@name).
-          { path: paths.community.path, lazy: async () => ({ Component: (await import('./routes/community.tsx')).CommunityRoute }) },
-          { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }) },
-        ],
-      },
-    ],
-  },
-];
+/**
+ * The route table: every screen of the app and the URL it answers. The loaders start the main
+ * screens' reads while their code loads (app/route-loaders.ts).
+ */
+export function createRoutes(client: QueryClient): RouteObject[] {
+  const loaders = routeLoaders(client);
+  return [
+    {
+      element: <AppLayout />,
+      errorElement: <RouteError />,
+      // Opening the app on a screen loaded on demand shows the shell's outline until its code is in.
+      HydrateFallback: ShellSkeleton,
+      children: [
+        {
+          // A screen that fails to render shows the crash screen inside the shell.
+          errorElement: <RouteError fullScreen={false} />,
+          children: [
+            { index: true, element: <HomeRoute /> },
+            { path: paths.subscriptions.path, element: <HomeRoute /> },
+            { path: paths.all.path, element: <HomeRoute /> },
+            { path: paths.moderating.path, element: <HomeRoute /> },
+            { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }) },
+            {
+              element: <RequireLogin />,
+              children: [
+                { path: paths.settings.path, lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsRoute }) },
+                { path: paths.newPost.path, lazy: async () => ({ Component: (await import('./routes/new-post.tsx')).NewPostRoute }) },
+                {
+                  path: paths.notifications.path,
+                  loader: loaders.notifications,
+                  lazy: async () => ({ Component: (await import('./routes/notifications.tsx')).NotificationsRoute }),
+                },
+                { path: paths.admin.path, lazy: async () => ({ Component: (await import('./routes/admin.tsx')).AdminRoute }) },
+              ],
+            },
+            ...staticPages,
+            // A user's lists (/@{username}/lists…), before the community catch-all (/:communityName).
+            { path: paths.lists.path, lazy: async () => ({ Component: (await import('./routes/lists.tsx')).ListsRoute }) },
+            { path: paths.list.path, loader: loaders.list, lazy: async () => ({ Component: (await import('./routes/lists.tsx')).ListRoute }) },
+            // Post pages come before the community catch-all (/:communityName).
+            ...[paths.post.path, paths.comment.path].map((path) => ({
+              path,
+              loader: loaders.post,
+              lazy: async () => ({ Component: (await import('./routes/post.tsx')).PostRoute }),
+            })),
+            { path: paths.communityModtools.path, lazy: async () => ({ Component: (await import('./routes/modtools.tsx')).ModtoolsRoute }) },
+            { path: paths.search.path, lazy: async () => ({ Component: (await import('./routes/search.tsx')).SearchRoute }) },
+            { path: paths.communities.path, lazy: async () => ({ Component: (await import('./routes/communities.tsx')).CommunitiesRoute }) },
+            // Communities and profiles (/@name).
+            {
+              path: paths.community.path,
+              loader: loaders.communityOrProfile,
+              lazy: async () => ({ Component: (await import('./routes/community.tsx')).CommunityRoute }),
+            },
+            { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }) },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(client: QueryClient) {
+  return createBrowserRouter(createRoutes(client));
 }

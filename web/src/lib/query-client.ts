@@ -21,6 +21,18 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/** How long an answer counts as fresh, by the kind of data it holds. */
+export const staleTimes = {
+  /** Feeds, posts, communities, profiles: read again on use after half a minute. */
+  content: 30_000,
+  /** Lookups made while typing (search, name checks): the same words are asked again after a minute. */
+  lookup: 60_000,
+  /** What seldom changes: the bootstrap data, link previews. */
+  seldom: 10 * 60_000,
+  /** Queues a moderator or admin works through: read again at every use. */
+  queue: 0,
+} as const;
+
 /** Client errors other than a time-out or rate limit won't change on a retry. */
 function shouldRetry(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
@@ -56,7 +68,7 @@ export function createQueryClient(showAlert: (text: string) => void): QueryClien
     }),
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
+        staleTime: staleTimes.content,
         // Kept as long as the saved copy is used, or restored answers would be collected at once.
         gcTime: CACHE_MAX_AGE_MS,
         retry: shouldRetry,
@@ -64,6 +76,9 @@ export function createQueryClient(showAlert: (text: string) => void): QueryClien
       },
       mutations: {
         retry: false,
+        // Writes that must survive going offline are outbox kinds (lib/outbox); every other write
+        // is tried at once and fails fast offline with the network message, never paused unseen.
+        networkMode: 'always',
       },
     },
   });

@@ -11,7 +11,8 @@ import './outbox-status.css';
 export function OutboxStatus() {
   useOutboxSync();
   const entries = useOutboxEntries();
-  const waiting = entries.filter((entry) => entry.state !== 'failed').length;
+  // A write on its way to the server is not waiting for the network.
+  const waiting = entries.filter((entry) => entry.state === 'pending').length;
   const failed = entries.filter((entry) => entry.state === 'failed');
   if (waiting === 0 && failed.length === 0) return null;
   return (

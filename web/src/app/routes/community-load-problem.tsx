@@ -1,8 +1,7 @@
 import { ApiError } from '@quorum/client/api-error';
 import type { Community } from '@quorum/shared/entities/communities';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { NotAvailableOffline } from '../../components/errors/not-available-offline.tsx';
-import { StatusPage } from '../../components/errors/status-page.tsx';
+import { LoadFailed } from '../../components/errors/load-failed.tsx';
 import { isUnavailableOffline } from '../../lib/offline.ts';
 import { NotFoundRoute } from './not-found.tsx';
 
@@ -16,14 +15,6 @@ export function communityLoadFailed(query: UseQueryResult<Community>): boolean {
  * communityLoadFailed): the offline state, the not-found page, or the failure with Retry.
  */
 export function CommunityLoadProblem({ query }: { query: UseQueryResult<Community> }) {
-  if (isUnavailableOffline(query)) return <NotAvailableOffline onRetry={() => void query.refetch()} />;
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundRoute />;
-  return (
-    <StatusPage title="Something went wrong.">
-      <p className="status-page__text">The community couldn't be loaded.</p>
-      <button type="button" className="button button--primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-        Retry
-      </button>
-    </StatusPage>
-  );
+  return <LoadFailed query={query} variant="page" savedCopy="page" message="The community couldn't be loaded." />;
 }

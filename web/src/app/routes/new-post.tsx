@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ForbiddenPage } from '../../components/errors/forbidden.tsx';
+import { LoadFailed } from '../../components/errors/load-failed.tsx';
 import { NotFoundPage } from '../../components/errors/not-found.tsx';
 import { StatusPage } from '../../components/errors/status-page.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -76,14 +77,7 @@ function EditPost({ publicId }: { publicId: string }) {
   }
   if (post.isError) {
     if (post.error instanceof ApiError && post.error.status === 404) return <NotFoundPage />;
-    return (
-      <StatusPage icon="warning" title="Something went wrong.">
-        <p className="status-page__text">The post could not be loaded.</p>
-        <button type="button" className="button button--primary" onClick={() => void post.refetch()}>
-          Retry
-        </button>
-      </StatusPage>
-    );
+    return <LoadFailed query={post} variant="page" message="The post could not be loaded." />;
   }
   if (post.data.userId !== user?.id) return <ForbiddenPage />;
   if (post.data.deletedAt) {

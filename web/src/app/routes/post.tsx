@@ -5,9 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ErrorBoundary } from '../../components/errors/error-boundary.tsx';
-import { NotAvailableOffline } from '../../components/errors/not-available-offline.tsx';
+import { LoadFailed } from '../../components/errors/load-failed.tsx';
 import { NotFoundPage } from '../../components/errors/not-found.tsx';
-import { StatusPage } from '../../components/errors/status-page.tsx';
 import { SavedCopyNote } from '../../components/ui/saved-copy-note.tsx';
 import { paths } from '../../config/paths.ts';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
@@ -84,17 +83,9 @@ export function PostRoute() {
   }, [realCommunity, communityName, publicId, commentId, location.search, location.hash, navigate]);
 
   if (post) return <LoadedPost key={post.id} post={post} updatedAt={query.dataUpdatedAt} focusId={commentId ?? null} />;
-  if (isUnavailableOffline(query)) return <NotAvailableOffline onRetry={() => void query.refetch()} />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return (
-      <StatusPage icon="warning" title="Something went wrong.">
-        <p className="status-page__text">The post couldn't be loaded. Check your connection and try again.</p>
-        <button type="button" className="button button--primary" onClick={() => void query.refetch()} disabled={query.isFetching} aria-busy={query.isFetching}>
-          Retry
-        </button>
-      </StatusPage>
-    );
+  if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+  if (isUnavailableOffline(query) || query.isError) {
+    return <LoadFailed query={query} variant="page" savedCopy="page" message="The post couldn't be loaded. Check your connection and try again." />;
   }
   return showSkeleton ? <PostPageSkeleton /> : null;
 }

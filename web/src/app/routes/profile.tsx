@@ -5,6 +5,7 @@ import type { User } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { LoadFailed } from '../../components/errors/load-failed.tsx';
 import { StatusPage } from '../../components/errors/status-page.tsx';
 import { TabList, tabId, tabPanelId } from '../../components/ui/tabs.tsx';
 import { paths } from '../../config/paths.ts';
@@ -18,7 +19,7 @@ import { ProfileHeaderSkeleton } from '../../features/users/components/profile-s
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { useDevicePreferences } from '../../lib/device-preferences.ts';
-import type { UserFeedFilter } from '../../features/users/api/keys.ts';
+import { userFeedFilterFrom, type UserFeedFilter } from '../../features/users/api/keys.ts';
 import { NotFoundRoute } from './not-found.tsx';
 import '../../features/posts/components/feed/feed.css';
 
@@ -30,8 +31,7 @@ const TABS: ReadonlyArray<{ id: Tab; label: string }> = [
 
 function useFeedFilter(): UserFeedFilter {
   const [searchParams] = useSearchParams();
-  const filter = searchParams.get('filter');
-  return filter === 'posts' || filter === 'comments' ? filter : 'overview';
+  return userFeedFilterFrom(searchParams.get('filter'));
 }
 
 function ProfilePosts({ user }: { user: User }) {
@@ -103,14 +103,7 @@ function ProfileScreen({ username }: { username: string }) {
       );
     }
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundRoute />;
-    return (
-      <StatusPage title="Something went wrong.">
-        <p className="status-page__text">The profile couldn't be loaded.</p>
-        <button type="button" className="button button--primary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Retry
-        </button>
-      </StatusPage>
-    );
+    return <LoadFailed query={query} variant="page" message="The profile couldn't be loaded." />;
   }
 
   if (!user) return <FeedPageSkeleton className="profile-page" header={<ProfileHeaderSkeleton />} />;

@@ -1,3 +1,4 @@
+import { RetryButton } from './load-failed.tsx';
 import { StatusPage } from './status-page.tsx';
 
 interface RetryPageProps {
@@ -10,9 +11,7 @@ export function OfflinePage({ onRetry, retrying }: RetryPageProps) {
   return (
     <StatusPage icon="offline" title="You're offline" fullScreen>
       <p className="status-page__text">Quorum couldn't reach the server. It will try again when your connection is back.</p>
-      <button type="button" className="button button--primary" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
-        Retry
-      </button>
+      <RetryButton className="button button--primary" onRetry={onRetry} retrying={retrying} />
     </StatusPage>
   );
 }
@@ -22,9 +21,7 @@ export function LoadFailedPage({ onRetry, retrying }: RetryPageProps) {
   return (
     <StatusPage icon="warning" title="Something went wrong." fullScreen>
       <p className="status-page__text">Quorum couldn't load. Please try again in a moment.</p>
-      <button type="button" className="button button--primary" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
-        Retry
-      </button>
+      <RetryButton className="button button--primary" onRetry={onRetry} retrying={retrying} />
     </StatusPage>
   );
 }

@@ -73,6 +73,20 @@ describe('the outbox', () => {
     expect(received).toHaveLength(2);
   });
 
+  it('sends a fresh write once while a send of the waiting writes runs, whether it is taken or refused', async () => {
+    const queryClient = client();
+    const [taken, flushed] = await Promise.all([submitWrite<string>(queryClient, note('now')), flushOutbox(queryClient)]);
+    expect(taken).toEqual({ sent: true, answer: 'ok' });
+    expect(flushed).toBe(0);
+    expect(received.map((item) => item.text)).toEqual(['now']);
+
+    answers = [new ApiError(403, { status: 403, code: 'post_locked', message: 'This post is locked.' })];
+    const refused = Promise.all([submitWrite(queryClient, note('locked')), flushOutbox(queryClient)]);
+    await expect(refused).rejects.toThrow('This post is locked.');
+    expect(received.map((item) => item.text)).toEqual(['now', 'locked']);
+    expect(outboxSnapshot()).toEqual([]);
+  });
+
   it('keeps a write that failed on the network pending, and sends it again with the same key', async () => {
     const queryClient = client();
     answers = [new ApiError(0, null)];

@@ -3,8 +3,8 @@
  * comments, joins and leaves, mutes, saves to lists). How it fits together:
  *
  * - Each kind of write is described once with `defineWriteKind` (how to send it, how its answer
- *   updates the cache through the entity cache writers, how to name it to the user); the app
- *   registers every kind in one place (app/mutation-defaults.ts), together with the mutation defaults.
+ *   updates the cache through the entity cache writers, how to name it to the user); its owner
+ *   registers it with its mutations (features/<feature>/api/register.ts, listed in app/mutation-defaults.ts).
  * - `submitWrite` stores the write in IndexedDB with a random idempotency key, then sends it at
  *   once when the browser is online. A write that cannot reach the server stays `pending`; a
  *   refusal of a fresh write is thrown back to the form that made it.
@@ -133,9 +133,9 @@ type Delivery = { sent: true; answer: unknown } | { sent: false; error: unknown 
 
 /** Sends one entry with its key and applies the answer; the entry leaves the outbox when sent. */
 async function deliver(client: QueryClient, entry: OutboxEntry): Promise<Delivery> {
-  // Another tab may have sent it while this one waited for the lock.
+  // Another tab may have sent it while this one waited for the lock, or found it refused.
   const stored = await readEntry(entry.key);
-  if (!stored) return { sent: false, error: null };
+  if (!stored || stored.state === 'failed') return { sent: false, error: null };
   await store({ ...entry, state: 'sending', error: null });
   const kind = kindOf(entry.write);
   try {
@@ -162,9 +162,12 @@ export async function submitWrite<A>(client: QueryClient, write: OutboxWrite, re
   if (replaces) await drop(replaces);
   // Writes are sent in the order they were made, even several within one millisecond.
   const createdAt = Math.max(Date.now(), ...entries.map((e) => e.createdAt + 1));
-  const entry: OutboxEntry = { key: crypto.randomUUID(), userId, createdAt, state: 'pending', error: null, write };
+  // Online, the write is this call's to send: stored as being sent, a send of the waiting writes
+  // that runs meanwhile (at start, on coming back online) leaves it alone instead of sending it twice.
+  const online = navigator.onLine;
+  const entry: OutboxEntry = { key: crypto.randomUUID(), userId, createdAt, state: online ? 'sending' : 'pending', error: null, write };
   await store(entry);
-  if (!navigator.onLine) return { sent: false };
+  if (!online) return { sent: false };
   return withLock(async () => {
     const result = await deliver(client, entry);
     if (result.sent) return { sent: true, answer: result.answer as A };
@@ -235,7 +238,5 @@ export function registerWriteKind<W extends OutboxWrite, A>(client: QueryClient,
   defineWriteKind(kind, handler);
   client.setMutationDefaults(writeMutationKey(kind), {
     mutationFn: (variables: WriteVariables) => submitWrite<A>(client, variables.write, variables.replaces),
-    // The outbox decides what to do offline: the write is kept, never paused in memory.
-    networkMode: 'always',
   });
 }

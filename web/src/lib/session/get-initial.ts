@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { dropUserData } from './drop-user-data.ts';
 import { sessionKeys } from './keys.ts';
+import { staleTimes } from '../query-client.ts';
 
 /**
  * GET /api/_initial: who is logged in, their communities, mutes, lists and site values. The
@@ -20,7 +21,7 @@ export const initialOptions = () =>
       if (before && (before.user?.id ?? null) !== (initial.user?.id ?? null)) await dropUserData(client);
       return initial;
     },
-    staleTime: 10 * 60_000,
+    staleTime: staleTimes.seldom,
     gcTime: Infinity,
     // The bootstrap screen tells offline from other failures itself, so the fetch runs even when
     // the browser believes it is offline, and a failure shows at once with a Retry button.

@@ -5,4 +5,6 @@ export const sessionKeys = {
   all: keyRoots.session,
   initial: () => [...sessionKeys.all, 'initial'] as const,
   currentUser: () => [...sessionKeys.all, 'current-user'] as const,
+  /** The key of one of the session's mutations (their defaults are registered in register.ts). */
+  mutation: (name: string) => [...sessionKeys.all, name] as const,
 };

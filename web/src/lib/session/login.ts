@@ -1,7 +1,13 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { mutations, useDefinedMutation } from '../mutations.ts';
+import type { User } from '@quorum/shared/entities/users';
+import type { LoginBody } from '@quorum/shared/schemas/users';
+import { api } from '../api-client.ts';
+import { defineMutation, useDefinedMutation } from '../mutation-definition.ts';
+import { sessionKeys } from './keys.ts';
 import { applySessionChange } from './session-change.ts';
+
+export const login = defineMutation(sessionKeys.mutation('login'), (body: LoginBody): Promise<User> => api.login(body));
 
 /** The message the login form shows for a failure it explains itself, or null. */
 export function loginErrorMessage(error: Error, username: string): string | null {
@@ -13,7 +19,7 @@ export function loginErrorMessage(error: Error, username: string): string | null
 
 /** POST /api/_login */
 export function useLogin() {
-  return useDefinedMutation(mutations.login, {
+  return useDefinedMutation(login, {
     meta: { handlesError: (error) => loginErrorMessage(error, '') !== null },
     onSuccess: (user, _body, _onMutateResult, { client }) => applySessionChange(client, user),
   });

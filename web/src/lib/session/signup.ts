@@ -1,7 +1,13 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode } from '@quorum/shared/errors';
-import { mutations, useDefinedMutation } from '../mutations.ts';
+import type { User } from '@quorum/shared/entities/users';
+import type { SignupBody } from '@quorum/shared/schemas/users';
+import { api } from '../api-client.ts';
+import { defineMutation, useDefinedMutation } from '../mutation-definition.ts';
+import { sessionKeys } from './keys.ts';
 import { applySessionChange } from './session-change.ts';
+
+export const signup = defineMutation(sessionKeys.mutation('signup'), (body: SignupBody): Promise<User> => api.signup(body));
 
 /** Failures the signup form explains beside its fields instead of raising an alert. */
 export function isSignupErrorShownInForm(error: Error): boolean {
@@ -16,7 +22,7 @@ export function isSignupErrorShownInForm(error: Error): boolean {
 
 /** POST /api/_signup: creates the account and logs it in. */
 export function useSignup() {
-  return useDefinedMutation(mutations.signup, {
+  return useDefinedMutation(signup, {
     meta: { handlesError: isSignupErrorShownInForm },
     onSuccess: (user, _body, _onMutateResult, { client }) => applySessionChange(client, user),
   });

@@ -4,7 +4,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
-import { adminCommunitiesOptions, useSetDefaultCommunity } from '../api/communities.ts';
+import { adminCommunitiesOptions } from '../api/get-communities.ts';
+import { useSetDefaultCommunity } from '../api/set-default-community.ts';
 import { AdminList } from './admin-list.tsx';
 import { AdminPageHeader } from './admin-layout.tsx';
 

@@ -1,14 +1,17 @@
+import type { FetchStatus } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { RetryStatus } from '../../../components/ui/retry-status.tsx';
 import { SkeletonLines } from '../../../components/ui/skeleton.tsx';
 
 /** The state of an infinite query an admin list shows. */
 interface PagedQuery {
+  data: unknown;
   isPending: boolean;
   isError: boolean;
   isFetching: boolean;
-  error: unknown;
+  fetchStatus: FetchStatus;
+  error: Error | null;
   refetch: () => unknown;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -48,7 +51,7 @@ export function AdminList<T>({ label, query, items, getKey, renderItem, empty = 
           ))}
         </div>
       ) : query.isError && items.length === 0 ? (
-        <RetryStatus error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadFailed query={query} />
       ) : items.length === 0 ? (
         <p className="feed-status">{empty}</p>
       ) : (

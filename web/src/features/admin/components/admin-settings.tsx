@@ -3,12 +3,13 @@ import type { SiteSettings } from '@quorum/shared/entities/site';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { RetryStatus } from '../../../components/ui/retry-status.tsx';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { SkeletonLines } from '../../../components/ui/skeleton.tsx';
 import { SwitchField } from '../../../components/ui/switch.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { siteSettingsOptions, useUpdateSiteSettings } from '../api/site-settings.ts';
+import { siteSettingsOptions } from '../api/get-site-settings.ts';
+import { useUpdateSiteSettings } from '../api/update-site-settings.ts';
 import { AdminPageHeader } from './admin-layout.tsx';
 
 function ContactEmailForm({ settings }: { settings: SiteSettings }) {
@@ -92,7 +93,7 @@ export function AdminSettings() {
       {query.data ? (
         <SettingsCard settings={query.data} />
       ) : query.isError ? (
-        <RetryStatus className="card" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadFailed query={query} className="feed-status card" />
       ) : (
         <div className="card admin-skeleton" role="status" aria-label="Loading settings">
           <SkeletonLines lines={[['40%', 18], ['70%', 14], ['100%', 40], ['30%', 36]]} />

@@ -1,7 +1,7 @@
 import { formatCount, formatDate } from '@quorum/shared/format';
 import type { BssPayload } from '@quorum/shared/entities/analytics';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { RetryStatus } from '../../../components/ui/retry-status.tsx';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { bssEventsOptions, type SiteStats } from '../api/bss-events.ts';
 import { AdminPageHeader } from './admin-layout.tsx';
@@ -126,7 +126,7 @@ export function Analytics() {
       {query.isPending ? (
         <ChartsSkeleton />
       ) : query.isError && !latest ? (
-        <RetryStatus className="card" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadFailed query={query} className="feed-status card" />
       ) : !latest ? (
         <p className="card feed-status">No statistics yet. They are recorded every hour.</p>
       ) : (

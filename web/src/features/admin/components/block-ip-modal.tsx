@@ -7,7 +7,7 @@ import { FormError } from '../../../components/ui/form-error.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { blockIpErrorMessage, useBlockIp } from '../api/ip-blocks.ts';
+import { blockIpErrorMessage, useBlockIp } from '../api/block-ip.ts';
 
 function BlockIpForm({ onClose }: { onClose: () => void }) {
   const alerts = useAlerts();

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
-import { communityRequestsOptions } from '../api/community-requests.ts';
+import { communityRequestsOptions } from '../api/get-community-requests.ts';
 import { AdminList } from './admin-list.tsx';
 import { AdminPageHeader } from './admin-layout.tsx';
 import { DenyRequestModal } from './deny-request-modal.tsx';

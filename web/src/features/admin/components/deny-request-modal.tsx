@@ -6,7 +6,7 @@ import { FormError } from '../../../components/ui/form-error.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { isAlreadyDenied, useDenyCommunityRequest } from '../api/community-requests.ts';
+import { isAlreadyDenied, useDenyCommunityRequest } from '../api/deny-community-request.ts';
 
 function DenyForm({ request, onClose }: { request: CommunityRequest; onClose: () => void }) {
   const alerts = useAlerts();

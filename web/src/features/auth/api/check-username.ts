@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { staleTimes } from '../../../lib/query-client.ts';
 
 export const usernameKeys = {
   all: ['usernames'] as const,
@@ -11,7 +12,7 @@ export const usernameAvailabilityOptions = (username: string) =>
   queryOptions({
     queryKey: usernameKeys.availability(username),
     queryFn: () => api.isUsernameFree(username),
-    staleTime: 60_000,
+    staleTime: staleTimes.lookup,
     retry: false,
     // A failed check is not worth an alert: the signup itself answers for a taken name. A check
     // is worth nothing offline, so it is not saved.

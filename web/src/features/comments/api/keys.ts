@@ -10,4 +10,6 @@ export const commentKeys = {
   list: (publicId: string) => [...commentKeys.post(publicId), 'list'] as const,
   replies: (publicId: string, parentId: string) => [...commentKeys.post(publicId), 'replies', parentId] as const,
   thread: (publicId: string, commentId: string) => [...commentKeys.post(publicId), 'thread', commentId] as const,
+  /** The key of one of the feature's mutations (their defaults are registered in register.ts). */
+  mutation: (name: string) => [...commentKeys.all, name] as const,
 };

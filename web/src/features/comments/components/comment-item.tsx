@@ -11,6 +11,7 @@ import { ShowMore } from '../../../components/ui/show-more.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
+import { useIsMuted } from '../../../lib/session/mutes.ts';
 import { UserGroupBadge } from '../../../components/ui/user-group-badge.tsx';
 import { isNewComment, type CommentNode } from '../utils/comment-tree.ts';
 import { EditForm, ReplyForm } from './comment-forms.tsx';
@@ -103,7 +104,9 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
   const name = displayName(comment);
   const isAuthor = user !== null && comment.userId === user.id;
   const isNew = !isAuthor && isNewComment(comment, post.lastVisitAt);
-  const hiddenAsMuted = comment.isAuthorMuted && !mutedShown && !deleted;
+  // A mute or unmute still waiting in the outbox counts at once, as the server will answer.
+  const authorMuted = useIsMuted({ type: 'user', id: comment.userId });
+  const hiddenAsMuted = authorMuted && !mutedShown && !deleted;
   const canReply = canComment && !deleted && comment.depth < COMMENT_DEPTH_MAX;
   const repliesState = context.repliesState(comment.id);
   const toggleLabel = `${collapsed ? 'Expand' : 'Collapse'} comment by ${name}`;

@@ -3,6 +3,7 @@ import type { Post } from '@quorum/shared/entities/posts';
 import type { UserGroup } from '@quorum/shared/entities/users';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -174,12 +175,7 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
         {loading ? (
           <CommentsSkeleton />
         ) : pages.isError && pages.data === undefined ? (
-          <div className="comments__error" role="alert">
-            <p>Couldn't load the comments.</p>
-            <button type="button" className="button button--small" onClick={() => void pages.refetch()}>
-              Retry
-            </button>
-          </div>
+          <LoadFailed query={pages} variant="compact" className="comments__error" message="Couldn't load the comments." />
         ) : tree.roots.length === 0 && !focusId ? (
           hasPending ? null : (
             <p className="comments__empty">{closed === null ? 'No comments yet. Start the conversation.' : 'No comments yet.'}</p>

@@ -1,8 +1,14 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import type { Community } from '@quorum/shared/entities/communities';
+import { api } from '../../../lib/api-client.ts';
+import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { communityKeys } from './keys.ts';
 import { updateCachedCommunity } from './update-cached-community.ts';
+
+export const createCommunity = defineMutation(communityKeys.mutation('create'), (body: { name: string; about: string | null }): Promise<Community> =>
+  api.createCommunity(body),
+);
 
 /** The message the create-community form shows for a failure it explains itself, or null. */
 export function createCommunityErrorMessage(error: Error): string | null {
@@ -16,7 +22,7 @@ export function createCommunityErrorMessage(error: Error): string | null {
 
 /** POST /api/communities: the creator becomes its first member and mod, so it joins the sidebar. */
 export function useCreateCommunity() {
-  return useDefinedMutation(mutations.createCommunity, {
+  return useDefinedMutation(createCommunity, {
     meta: { handlesError: (error) => createCommunityErrorMessage(error) !== null },
     onSuccess: (community, _body, _onMutateResult, { client }) => {
       updateCachedCommunity(client, community);

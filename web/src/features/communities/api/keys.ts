@@ -17,4 +17,6 @@ export const communityKeys = {
   details: () => [...communityKeys.all, 'detail'] as const,
   /** Names are case-insensitive, so the key holds the lower-case name. */
   detail: (name: string) => [...communityKeys.details(), name.toLowerCase()] as const,
+  /** The key of one of the feature's mutations (their defaults are registered in register.ts). */
+  mutation: (name: string) => [...communityKeys.all, name] as const,
 };

@@ -2,6 +2,7 @@ import { COMMUNITY_SUGGESTIONS_LIMIT } from '@quorum/shared/constants';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
+import { staleTimes } from '../../../lib/query-client.ts';
 
 /**
  * GET /api/communities?sort=size&limit=10&q=: community suggestions for a search text, best match
@@ -14,7 +15,7 @@ export const communitySuggestionsOptions = (q: string) =>
       const page = await api.getCommunities({ sort: 'size', limit: COMMUNITY_SUGGESTIONS_LIMIT, q: q || undefined }, signal);
       return page.communities;
     },
-    staleTime: 60_000,
+    staleTime: staleTimes.lookup,
     // The picker says so itself when suggestions cannot load.
     meta: { silent: true },
   });

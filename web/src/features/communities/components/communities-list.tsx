@@ -1,5 +1,5 @@
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { RetryStatus } from '../../../components/ui/retry-status.tsx';
 import type { useCommunitySearch } from '../hooks/use-community-search.ts';
 import { CommunityRow, CommunityRowSkeleton } from './community-row.tsx';
 import './communities-list.css';
@@ -21,7 +21,7 @@ export function CommunitiesList({ search }: CommunitiesListProps) {
           ))}
         </div>
       ) : query.isError && communities.length === 0 ? (
-        <RetryStatus error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadFailed query={query} />
       ) : communities.length === 0 ? (
         <p className="feed-status">{searched ? `No communities match "${searched}".` : 'Nothing to show'}</p>
       ) : (

@@ -3,8 +3,7 @@ import { useImagePicker } from '../../../hooks/use-image-picker.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { useRemoveCommunityImage } from '../api/remove-community-image.ts';
-import type { CommunityImageKind } from '../../../lib/mutations.ts';
-import { useUploadCommunityImage } from '../api/upload-community-image.ts';
+import { useUploadCommunityImage, type CommunityImageKind } from '../api/upload-community-image.ts';
 import './communities.css';
 
 const NAMES: Record<CommunityImageKind, string> = { pro_pic: 'icon', banner_image: 'banner' };

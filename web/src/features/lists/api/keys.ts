@@ -13,4 +13,6 @@ export const listKeys = {
   items: (username: string, name: string) => [...listKeys.ofUser(username), 'items', name.toLowerCase()] as const,
   savedTos: () => [...listKeys.all, 'saved-to'] as const,
   savedTo: (type: 'post' | 'comment', id: string) => [...listKeys.savedTos(), type, id] as const,
+  /** The key of one of the feature's mutations (their defaults are registered in register.ts). */
+  mutation: (name: string) => [...listKeys.all, name] as const,
 };

@@ -9,7 +9,8 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { SwitchField } from '../../../components/ui/switch.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
-import { findCreatedList, listFormError, useCreateList, useUpdateList } from '../api/change-lists.ts';
+import { findCreatedList, listFormError, useCreateList } from '../api/create-list.ts';
+import { useUpdateList } from '../api/update-list.ts';
 
 /** Only letters, digits, dashes and underscores can be typed into a list's name (its address). */
 function slugCharacters(value: string): string {

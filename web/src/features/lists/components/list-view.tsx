@@ -1,5 +1,5 @@
 import { ApiError } from '@quorum/client/api-error';
-import { NotAvailableOffline } from '../../../components/errors/not-available-offline.tsx';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { isUnavailableOffline } from '../../../lib/offline.ts';
 import { formatCount, formatDate } from '@quorum/shared/format';
 import type { List, ListItem } from '@quorum/shared/entities/lists';
@@ -17,8 +17,10 @@ import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
-import { useClearList, useDeleteList } from '../api/change-lists.ts';
-import { listItemsOptions, listOptions } from '../api/get-lists.ts';
+import { useClearList } from '../api/clear-list.ts';
+import { useDeleteList } from '../api/delete-list.ts';
+import { listOptions } from '../api/get-list.ts';
+import { listItemsOptions } from '../api/get-list-items.ts';
 import { usePendingRemovals, useSaveToList } from '../api/save-to-list.ts';
 import { ListFormModal } from './list-form-modal.tsx';
 import { SavedComment } from './saved-comment.tsx';
@@ -93,7 +95,7 @@ function ListItems({ list, isOwner, renderPost }: { list: List; isOwner: boolean
   const save = useSaveToList();
   const removing = usePendingRemovals(list.id);
 
-  if (isUnavailableOffline(items)) return <NotAvailableOffline what="posts" onRetry={() => void items.refetch()} />;
+  if (isUnavailableOffline(items) || items.isError) return <LoadFailed query={items} savedCopy="posts" message="Couldn't load the list." />;
   if (items.isPending) {
     return (
       <div className="list-items" aria-busy="true">
@@ -102,16 +104,6 @@ function ListItems({ list, isOwner, renderPost }: { list: List; isOwner: boolean
             <SkeletonLines lines={[['40%', 14], ['85%', 20], ['65%', 14]]} />
           </div>
         ))}
-      </div>
-    );
-  }
-  if (items.isError) {
-    return (
-      <div className="feed-status">
-        <p>Couldn't load the list.</p>
-        <button type="button" className="button" onClick={() => void items.refetch()}>
-          Retry
-        </button>
       </div>
     );
   }
@@ -192,19 +184,9 @@ export function ListView({ username, listName, renderPost }: ListViewProps) {
   const remove = useDeleteList();
   useDocumentTitle(list.data?.displayName);
 
-  if (isUnavailableOffline(list)) return <NotAvailableOffline onRetry={() => void list.refetch()} />;
+  if (list.error instanceof ApiError && list.error.status === 404) return <NotFoundPage />;
+  if (isUnavailableOffline(list) || list.isError) return <LoadFailed query={list} savedCopy="page" message="Couldn't load the list." />;
   if (list.isPending) return <ListPageSkeleton />;
-  if (list.isError) {
-    if (list.error instanceof ApiError && list.error.status === 404) return <NotFoundPage />;
-    return (
-      <div className="feed-status">
-        <p>Couldn't load the list.</p>
-        <button type="button" className="button" onClick={() => void list.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
-  }
   const current = list.data;
   const isOwner = user?.id === current.userId;
   const close = () => setDialog(null);

@@ -1,5 +1,5 @@
 import { LIST_FILTERS, LIST_ORDERS } from '@quorum/shared/constants';
-import { NotAvailableOffline } from '../../../components/errors/not-available-offline.tsx';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { isUnavailableOffline } from '../../../lib/offline.ts';
 import { formatCount } from '@quorum/shared/format';
 import type { List } from '@quorum/shared/entities/lists';
@@ -12,7 +12,7 @@ import { SortSelect } from '../../../components/ui/sort-select.tsx';
 import { TabList, tabId, tabPanelId } from '../../../components/ui/tabs.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { paths } from '../../../config/paths.ts';
-import { userListsOptions } from '../api/get-lists.ts';
+import { userListsOptions } from '../api/get-user-lists.ts';
 import type { ListFilter, ListOrder } from '../api/keys.ts';
 import { ListFormModal } from './list-form-modal.tsx';
 import './lists.css';
@@ -96,17 +96,10 @@ export function ListsIndex({ username, isOwner }: ListsIndexProps) {
     }, { replace: true });
   };
 
-  const content = isUnavailableOffline(lists) ? (
-    <NotAvailableOffline onRetry={() => void lists.refetch()} />
+  const content = isUnavailableOffline(lists) || lists.isError ? (
+    <LoadFailed query={lists} savedCopy="page" message="Couldn't load the lists." />
   ) : lists.isPending ? (
     <ListRowsSkeleton />
-  ) : lists.isError ? (
-    <div className="feed-status">
-      <p>Couldn't load the lists.</p>
-      <button type="button" className="button" onClick={() => void lists.refetch()}>
-        Retry
-      </button>
-    </div>
   ) : lists.data.length === 0 ? (
     <div className="feed-status feed-status--empty">
       <p>Nothing to show</p>

@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import type { ContentTarget } from '../../../lib/content-actions.ts';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
-import { savedToOptions } from '../api/get-lists.ts';
+import { savedToOptions } from '../api/get-saved-to.ts';
 import { usePendingSaves, useSaveToList } from '../api/save-to-list.ts';
 import { ListForm } from './list-form-modal.tsx';
 import './lists.css';

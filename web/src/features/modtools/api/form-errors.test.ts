@@ -1,8 +1,8 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { describe, expect, it } from 'vitest';
-import { banFormError } from './banned.ts';
-import { addModError, isUnknownUser } from './mods.ts';
+import { addModError, isUnknownUser } from './add-mod.ts';
+import { banFormError } from './ban-from-community.ts';
 
 const apiError = (status: number, code: string, message: string) => new ApiError(status, { status, code, message });
 

@@ -18,4 +18,9 @@ export const modtoolsKeys = {
   banned: (communityId: string) => [...keyRoots.communities, 'banned', communityId] as const,
   mods: (communityId: string) => [...keyRoots.communities, 'mods', communityId] as const,
   rules: (communityId: string) => [...keyRoots.communities, 'rules', communityId] as const,
+  /**
+   * The key of one of the feature's mutations (their defaults are registered in register.ts). A
+   * mutation holds no data, so its key sits under the feature's own name.
+   */
+  mutation: (name: string) => ['modtools', name] as const,
 };

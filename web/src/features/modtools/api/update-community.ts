@@ -1,9 +1,18 @@
+import type { Community } from '@quorum/shared/entities/communities';
+import { api } from '../../../lib/api-client.ts';
 import { updateCachedCommunity } from '../../../lib/cache/community-cache.ts';
-import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
+import { modtoolsKeys } from './keys.ts';
+
+export const updateCommunity = defineMutation(
+  modtoolsKeys.mutation('update-community'),
+  ({ community, changes }: { community: Community; changes: { about: string | null; postingRestricted: boolean } }): Promise<Community> =>
+    api.updateCommunity(community.id, changes)
+);
 
 /** PUT /api/communities/{id} {about, postingRestricted}; the answer replaces every cached copy. */
 export function useUpdateCommunity() {
-  return useDefinedMutation(mutations.updateCommunity, {
+  return useDefinedMutation(updateCommunity, {
     onSuccess: (community, _variables, _onMutateResult, { client }) => updateCachedCommunity(client, community),
   });
 }

@@ -3,11 +3,14 @@ import type { User } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
-import { banFormError, bannedOptions, useBanFromCommunity, useUnbanFromCommunity } from '../api/banned.ts';
-import { ModtoolsListError, ModtoolsListSkeleton } from './list-states.tsx';
+import { banFormError, useBanFromCommunity } from '../api/ban-from-community.ts';
+import { bannedOptions } from '../api/get-banned.ts';
+import { useUnbanFromCommunity } from '../api/unban-from-community.ts';
+import { ModtoolsListSkeleton } from './list-states.tsx';
 import { ModtoolsPage } from './modtools-layout.tsx';
 import { UsernameForm } from './username-form.tsx';
 
@@ -50,7 +53,7 @@ export function BannedSection({ community }: { community: Community }) {
           </ul>
         )
       ) : query.isError ? (
-        <ModtoolsListError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadFailed query={query} variant="compact" className="card modtools-empty" />
       ) : (
         <ModtoolsListSkeleton rows={2} />
       )}

@@ -13,15 +13,3 @@ export function ModtoolsListSkeleton({ rows = 3 }: { rows?: number }) {
     </div>
   );
 }
-
-/** A list that could not load, with Retry. */
-export function ModtoolsListError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <div className="card modtools-empty" role="alert">
-      <p>Something went wrong.</p>
-      <button type="button" className="button button--small" onClick={onRetry} disabled={retrying}>
-        Retry
-      </button>
-    </div>
-  );
-}

@@ -3,10 +3,11 @@ import type { Community } from '@quorum/shared/entities/communities';
 import type { Post } from '@quorum/shared/entities/posts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { Pagination, usePageParam } from '../../../components/ui/pagination.tsx';
 import { moderatedPostsOptions } from '../api/get-moderated-posts.ts';
 import type { ModeratedPostFilter } from '../api/keys.ts';
-import { ModtoolsListError, ModtoolsListSkeleton } from './list-states.tsx';
+import { ModtoolsListSkeleton } from './list-states.tsx';
 import { ModtoolsPage } from './modtools-layout.tsx';
 
 const TITLES: Record<ModeratedPostFilter, { title: string; empty: string }> = {
@@ -41,7 +42,7 @@ export function ModeratedPosts({ community, filter, renderPost }: ModeratedPosts
         </ul>
       );
   } else if (query.isError) {
-    content = <ModtoolsListError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    content = <LoadFailed query={query} variant="compact" className="card modtools-empty" />;
   } else {
     content = <ModtoolsListSkeleton />;
   }

@@ -4,14 +4,18 @@ import type { User } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { addModError, isUnknownUser, modsOptions, useAddMod, useMoveMod, useRemoveMod } from '../api/mods.ts';
+import { addModError, isUnknownUser, useAddMod } from '../api/add-mod.ts';
+import { modsOptions } from '../api/get-mods.ts';
+import { useMoveMod } from '../api/move-mod.ts';
+import { useRemoveMod } from '../api/remove-mod.ts';
 import { useMoveFocus, type MoveDirection } from '../hooks/use-move-focus.ts';
-import { ModtoolsListError, ModtoolsListSkeleton } from './list-states.tsx';
+import { ModtoolsListSkeleton } from './list-states.tsx';
 import { ModtoolsPage } from './modtools-layout.tsx';
 import { UsernameForm } from './username-form.tsx';
 
@@ -125,7 +129,7 @@ export function ModsSection({ community, viewer }: ModsSectionProps) {
           })}
         </ol>
       ) : query.isError ? (
-        <ModtoolsListError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <LoadFailed query={query} variant="compact" className="card modtools-empty" />
       ) : (
         <ModtoolsListSkeleton rows={2} />
       )}

@@ -7,6 +7,7 @@ import type { UserGroup } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { MarkdownBody } from '../../../components/markdown/markdown.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Pagination, usePageParam } from '../../../components/ui/pagination.tsx';
@@ -16,10 +17,13 @@ import { paths } from '../../../config/paths.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { isComment } from '../../../lib/cache/comment-cache.ts';
 import { isPost } from '../../../lib/cache/post-cache.ts';
-import { useBanFromCommunity } from '../api/banned.ts';
-import { useDeleteReportedComment, useDeleteReportedPost, useLockReportedPost } from '../api/report-actions.ts';
-import { reportsOptions, useIgnoreReport, type ReportFilter } from '../api/reports.ts';
-import { ModtoolsListError, ModtoolsListSkeleton } from './list-states.tsx';
+import { useBanFromCommunity } from '../api/ban-from-community.ts';
+import { useDeleteReportedComment } from '../api/delete-reported-comment.ts';
+import { useDeleteReportedPost } from '../api/delete-reported-post.ts';
+import { reportsOptions, type ReportFilter } from '../api/get-reports.ts';
+import { useIgnoreReport } from '../api/ignore-report.ts';
+import { useLockReportedPost } from '../api/lock-reported-post.ts';
+import { ModtoolsListSkeleton } from './list-states.tsx';
 import { ModtoolsPage } from './modtools-layout.tsx';
 
 const FILTER_LABELS: Record<ReportFilter, string> = { all: 'All', posts: 'Posts', comments: 'Comments' };
@@ -188,7 +192,7 @@ export function ReportsSection({ community, actAs, renderPost }: ReportsSectionP
         </div>
       );
   } else if (query.isError) {
-    content = <ModtoolsListError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    content = <LoadFailed query={query} variant="compact" className="card modtools-empty" />;
   } else {
     content = <ModtoolsListSkeleton />;
   }

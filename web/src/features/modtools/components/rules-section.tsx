@@ -5,14 +5,18 @@ import type { Community, Rule } from '@quorum/shared/entities/communities';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
-import { rulesOptions, useCreateRule, useDeleteRule, useUpdateRule } from '../api/rules.ts';
+import { useCreateRule } from '../api/create-rule.ts';
+import { useDeleteRule } from '../api/delete-rule.ts';
+import { rulesOptions } from '../api/get-rules.ts';
+import { useUpdateRule } from '../api/update-rule.ts';
 import { useMoveFocus, type MoveDirection } from '../hooks/use-move-focus.ts';
-import { ModtoolsListError, ModtoolsListSkeleton } from './list-states.tsx';
+import { ModtoolsListSkeleton } from './list-states.tsx';
 import { ModtoolsPage } from './modtools-layout.tsx';
 
 function RuleForm({ community, rule, onDone }: { community: Community; rule: Rule | null; onDone: () => void }) {
@@ -91,7 +95,7 @@ export function RulesSection({ community }: { community: Community }) {
     >
       {!rules ? (
         query.isError ? (
-          <ModtoolsListError onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <LoadFailed query={query} variant="compact" className="card modtools-empty" />
         ) : (
           <ModtoolsListSkeleton rows={2} />
         )

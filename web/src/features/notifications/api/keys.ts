@@ -5,4 +5,6 @@ import { notificationListKey } from '../../../lib/cache/notification-cache.ts';
 export const notificationKeys = {
   all: keyRoots.notifications,
   list: () => notificationListKey,
+  /** The key of one of the feature's mutations (their defaults are registered in register.ts). */
+  mutation: (name: string) => [...notificationKeys.all, name] as const,
 };

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
-import { useDeleteNotification, useMarkNotificationSeen } from '../api/notification-actions.ts';
+import { useDeleteNotification } from '../api/delete-notification.ts';
+import { useMarkNotificationSeen } from '../api/mark-notification-seen.ts';
 
 interface NotificationItemProps {
   notification: Notification;

@@ -2,6 +2,7 @@ import { NOTIFICATIONS_SKELETONS } from '@quorum/shared/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -9,7 +10,8 @@ import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notificationsOptions } from '../api/get-notifications.ts';
-import { useDeleteAllNotifications, useMarkAllNotificationsSeen } from '../api/notification-actions.ts';
+import { useDeleteAllNotifications } from '../api/delete-all-notifications.ts';
+import { useMarkAllNotificationsSeen } from '../api/mark-all-notifications-seen.ts';
 import { useOpenNotifications } from '../hooks/use-open-notifications.ts';
 import { NotificationItem } from './notification-item.tsx';
 import './notifications.css';
@@ -69,12 +71,7 @@ export function NotificationList({ panel = false, onNavigate }: NotificationList
           ))}
         </ul>
       ) : query.isError && items.length === 0 ? (
-        <div className="notifications__empty">
-          <p>Couldn't load notifications.</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </div>
+        <LoadFailed query={query} className="notifications__empty" message="Couldn't load notifications." />
       ) : items.length === 0 ? (
         <div className="notifications__empty">
           <Icon name="bell" size={32} />

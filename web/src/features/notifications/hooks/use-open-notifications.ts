@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
 import { notificationKeys } from '../api/keys.ts';
-import { useResetNewCount } from '../api/notification-actions.ts';
+import { useResetNewCount } from '../api/reset-new-count.ts';
 
 /**
  * While the list is open its new count stays at zero: on opening, and whenever the polled user

@@ -1,6 +1,9 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import type { Post } from '@quorum/shared/entities/posts';
+import type { CreatePostBody } from '@quorum/shared/schemas/posts';
+import { api } from '../../../lib/api-client.ts';
+import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { postOptions } from './get-post.ts';
 import { postKeys } from './keys.ts';
 
@@ -32,13 +35,15 @@ export function postFormError(error: Error, { communityName, creating }: { commu
   return null;
 }
 
+export const createPost = defineMutation(postKeys.mutation('create'), (body: CreatePostBody): Promise<Post> => api.createPost(body));
+
 /**
  * POST /api/posts: creates the post. The answer is the post itself, so it goes straight into the
  * post's cache entry (its page opens without fetching it again); the feeds are refetched so that
  * it shows there.
  */
 export function useCreatePost() {
-  return useDefinedMutation(mutations.createPost, {
+  return useDefinedMutation(createPost, {
     meta: { handlesError: (error) => postFormError(error, { communityName: '', creating: true }) !== null },
     onSuccess: (post, _body, _onMutateResult, { client }) => {
       client.setQueryData(postOptions(post.publicId).queryKey, post);

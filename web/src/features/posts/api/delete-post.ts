@@ -1,5 +1,6 @@
 import { applyServerPost } from '../../../lib/cache/post-cache.ts';
-import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import { deletePost } from '../../../lib/content-writes.ts';
+import { useDefinedMutation } from '../../../lib/mutation-definition.ts';
 
 /**
  * DELETE /api/posts/{publicId}?deleteAs=&deleteContent=, as the author (normal), a moderator or
@@ -7,7 +8,7 @@ import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
  * deleted, with its content stripped as the server answers.
  */
 export function useDeletePost() {
-  return useDefinedMutation(mutations.deletePost, {
+  return useDefinedMutation(deletePost, {
     onSuccess: (post, _variables, _onMutateResult, { client }) => applyServerPost(client, post),
   });
 }

@@ -1,5 +1,12 @@
+import type { Post } from '@quorum/shared/entities/posts';
+import { api } from '../../../lib/api-client.ts';
 import { updateCachedPost } from '../../../lib/cache/post-cache.ts';
-import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
+import { postKeys } from './keys.ts';
+
+export const hidePost = defineMutation(postKeys.mutation('hide'), ({ post, hidden }: { post: Post; hidden: boolean }) =>
+  hidden ? api.hidePost(post.id) : api.unhidePost(post.id),
+);
 
 /**
  * POST /api/hidden_posts and DELETE /api/hidden_posts/{postId}. The post stays in the feeds it
@@ -7,7 +14,7 @@ import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
  * feeds fetched later.
  */
 export function useSetPostHidden() {
-  return useDefinedMutation(mutations.hidePost, {
+  return useDefinedMutation(hidePost, {
     onMutate: ({ post, hidden }, { client }) => updateCachedPost(client, post.id, (p) => ({ ...p, hidden })),
     onError: (_error, { post, hidden }, _onMutateResult, { client }) => updateCachedPost(client, post.id, (p) => ({ ...p, hidden: !hidden })),
   });

@@ -16,4 +16,6 @@ export const postKeys = {
   detail: (publicId: string) => [...postKeys.details(), publicId] as const,
   /** The title of the page a link post points to. */
   linkInfo: (url: string) => [...postKeys.all, 'link-info', url] as const,
+  /** The key of one of the feature's mutations (their defaults are registered in register.ts). */
+  mutation: (name: string) => [...postKeys.all, name] as const,
 };

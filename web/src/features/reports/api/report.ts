@@ -1,5 +1,12 @@
 import { ApiError } from '@quorum/client/api-error';
-import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import { api } from '../../../lib/api-client.ts';
+import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
+import { reportKeys } from './keys.ts';
+
+export const report = defineMutation(
+  reportKeys.mutation('create'),
+  ({ type, targetId, reason }: { type: 'post' | 'comment'; targetId: string; reason: number }) => api.report({ type, targetId, reason }),
+);
 
 /** Refusals the report form shows itself: already reported, deleted, or the author's own. */
 export function reportErrorMessage(error: Error): string | null {
@@ -8,7 +15,7 @@ export function reportErrorMessage(error: Error): string | null {
 
 /** POST /api/_report {type, targetId, reason}. */
 export function useReport() {
-  return useDefinedMutation(mutations.report, {
+  return useDefinedMutation(report, {
     meta: { handlesError: (error) => reportErrorMessage(error) !== null },
   });
 }

@@ -2,6 +2,7 @@ import type { SearchPage } from '@quorum/shared/entities/search';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { searchKeys, type SearchParams } from './keys.ts';
+import { staleTimes } from '../../../lib/query-client.ts';
 
 /** Sorts apply to posts and comments; names are always listed by their match. */
 export const hasSort = (type: SearchParams['type']) => type === 'posts' || type === 'comments';
@@ -23,6 +24,6 @@ export const searchSuggestionsOptions = (q: string) =>
   queryOptions({
     queryKey: searchKeys.suggestions(q),
     queryFn: ({ signal }) => api.searchSuggest(q, signal),
-    staleTime: 60_000,
+    staleTime: staleTimes.lookup,
     meta: { silent: true, persist: false },
   });

@@ -6,8 +6,8 @@ import type { SearchResult, SearchSort, SearchType } from '@quorum/shared/entiti
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { RetryStatus } from '../../../components/ui/retry-status.tsx';
 import { SortSelect } from '../../../components/ui/sort-select.tsx';
 import { TabList, tabId, tabPanelId, type TabItem } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -105,7 +105,7 @@ function ServerResults({ params, renderCommunity }: { params: SearchParams; rend
     );
   }
   if (query.isError && items.length === 0) {
-    return <RetryStatus className="search-status" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return <LoadFailed query={query} className="feed-status search-status" />;
   }
   if (items.length === 0) return <Empty q={params.q} saved={false} />;
   return (

@@ -2,8 +2,14 @@ import { ApiError } from '@quorum/client/api-error';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import { api } from '../../../lib/api-client.ts';
+import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { applySessionChange } from '../../../lib/session/session-change.ts';
+import { settingsKeys } from './keys.ts';
+
+export const deleteAccount = defineMutation(settingsKeys.mutation('delete-account'), ({ username, password }: { username: string; password: string }) =>
+  api.deleteAccount(username, password),
+);
 
 /**
  * DELETE /api/users/{username} with the password. The server ends the session; afterwards the
@@ -13,7 +19,7 @@ import { applySessionChange } from '../../../lib/session/session-change.ts';
 export function useDeleteAccount() {
   const navigate = useNavigate();
   const alerts = useAlerts();
-  return useDefinedMutation(mutations.deleteAccount, {
+  return useDefinedMutation(deleteAccount, {
     meta: { handlesError: (error) => error instanceof ApiError && (error.status === 403 || error.status === 400) },
     onSuccess: async (_result, _variables, _onMutateResult, { client }) => {
       alerts.show('Your account was deleted.');

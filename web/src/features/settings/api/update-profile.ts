@@ -1,9 +1,15 @@
+import type { User } from '@quorum/shared/entities/users';
+import type { UpdateProfileBody } from '@quorum/shared/schemas/users';
+import { api } from '../../../lib/api-client.ts';
 import { applyServerUser } from '../../../lib/cache/user-cache.ts';
-import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
+import { settingsKeys } from './keys.ts';
+
+export const updateProfile = defineMutation(settingsKeys.mutation('update-profile'), (body: UpdateProfileBody): Promise<User> => api.updateProfile(body));
 
 /** POST /api/_settings?action=updateProfile: the saved user replaces every cached copy, the session's too. */
 export function useUpdateProfile() {
-  return useDefinedMutation(mutations.updateProfile, {
+  return useDefinedMutation(updateProfile, {
     onSuccess: (user, _body, _onMutateResult, { client }) => applyServerUser(client, user),
   });
 }

@@ -1,7 +1,19 @@
 import { Messages } from '@quorum/shared/errors';
 import { keyRoots } from '../../../lib/cache/key-roots.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
+import { api } from '../../../lib/api-client.ts';
+import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
+import { userKeys } from './keys.ts';
+
+/**
+ * `deleteContentDays` 0 deletes all of the user's posts and comments; left out, none.
+ * `blockLastAddress` also blocks the address they were last seen from.
+ */
+export const banUser = defineMutation(
+  userKeys.mutation('ban'),
+  ({ username, deleteContentDays, blockLastAddress }: { username: string; deleteContentDays?: number; blockLastAddress?: boolean }) =>
+    api.adminAction({ action: 'ban_user', username, deleteContentDays, blockLastAddress }),
+);
 
 /**
  * Admins ban a user site-wide (POST /api/_admin ban_user), optionally deleting all of their posts
@@ -9,23 +21,12 @@ import { mutations, useDefinedMutation } from '../../../lib/mutations.ts';
  */
 export function useBanUser() {
   const alerts = useAlerts();
-  return useDefinedMutation(mutations.banUser, {
+  return useDefinedMutation(banUser, {
     meta: { handlesError: () => true },
     onSuccess: async (_result, _variables, _onMutateResult, { client }) => {
       alerts.show(Messages.userBanned);
       await Promise.all([client.invalidateQueries({ queryKey: keyRoots.users }), client.invalidateQueries({ queryKey: keyRoots.admin })]);
     },
     onError: (error) => alerts.show(Messages.banFailed(error.message)),
-  });
-}
-
-/** Admins lift a site-wide ban (POST /api/_admin unban_user). */
-export function useUnbanUser() {
-  const alerts = useAlerts();
-  return useDefinedMutation(mutations.unbanUser, {
-    onSuccess: async (_result, _variables, _onMutateResult, { client }) => {
-      alerts.show(Messages.userUnbanned);
-      await Promise.all([client.invalidateQueries({ queryKey: keyRoots.users }), client.invalidateQueries({ queryKey: keyRoots.admin })]);
-    },
   });
 }

@@ -3,11 +3,18 @@ import { keyRoots } from '../../../lib/cache/key-roots.ts';
 /** The profile feed's kinds: both (overview), posts only, comments only. */
 export type UserFeedFilter = 'overview' | 'posts' | 'comments';
 
+/** The profile feed's filter from the address's `?filter=`: overview unless it names posts or comments. */
+export function userFeedFilterFrom(value: string | null): UserFeedFilter {
+  return value === 'posts' || value === 'comments' ? value : 'overview';
+}
+
 /** Query keys of user profiles by name (case-insensitive). */
 export const userKeys = {
   all: ['users'] as const,
   details: () => [...userKeys.all, 'detail'] as const,
   detail: (username: string) => [...userKeys.details(), username.toLowerCase()] as const,
+  /** The key of one of the feature's mutations (their defaults are registered in register.ts). */
+  mutation: (name: string) => [...userKeys.all, name] as const,
 };
 
 /**

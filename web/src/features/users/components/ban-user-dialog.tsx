@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { useBanUser, useUnbanUser } from '../api/ban-user.ts';
+import { useBanUser } from '../api/ban-user.ts';
+import { useUnbanUser } from '../api/unban-user.ts';
 import { userAdminsViewOptions } from '../api/get-user.ts';
 
 /** Deleting everything the user wrote first asks for their name, typed out (in any case). */

@@ -2,7 +2,8 @@ import type { User } from '@quorum/shared/entities/users';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { useImagePicker } from '../../../hooks/use-image-picker.ts';
-import { useRemoveProPic, useUploadProPic } from '../api/pro-pic.ts';
+import { useRemoveProPic } from '../api/remove-pro-pic.ts';
+import { useUploadProPic } from '../api/upload-pro-pic.ts';
 import './profile.css';
 
 /** The owner's control on their profile picture: upload a new one or remove it. */

@@ -1,7 +1,8 @@
 import type { User } from '@quorum/shared/entities/users';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useImagePicker } from '../../../hooks/use-image-picker.ts';
-import { useRemoveProPic, useUploadProPic } from '../api/pro-pic.ts';
+import { useRemoveProPic } from '../api/remove-pro-pic.ts';
+import { useUploadProPic } from '../api/upload-pro-pic.ts';
 import './profile.css';
 
 /** The settings row of the profile picture: the picture with Upload/Change and Remove buttons. */

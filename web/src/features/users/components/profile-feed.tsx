@@ -1,12 +1,11 @@
 import { FEED_SKELETONS } from '@quorum/shared/constants';
-import { NotAvailableOffline } from '../../../components/errors/not-available-offline.tsx';
+import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { isUnavailableOffline } from '../../../lib/offline.ts';
 import type { Post, UserFeedItem } from '@quorum/shared/entities/posts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { RetryStatus } from '../../../components/ui/retry-status.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { userFeedOptions } from '../api/get-user-feed.ts';
 import type { UserFeedFilter } from '../api/keys.ts';
@@ -79,11 +78,10 @@ export function ProfileFeed({ username, filter, renderPost }: ProfileFeedProps) 
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const items = useMemo(() => uniqueItems(data?.pages ?? []), [data]);
 
-  if (isUnavailableOffline(query)) return <NotAvailableOffline what="posts" onRetry={() => void query.refetch()} />;
-  if (query.isPending) return <FeedSkeletons count={FEED_SKELETONS} />;
-  if (query.isError && items.length === 0) {
-    return <RetryStatus className="card" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (isUnavailableOffline(query) || (query.isError && items.length === 0)) {
+    return <LoadFailed query={query} className="feed-status card" savedCopy="posts" />;
   }
+  if (query.isPending) return <FeedSkeletons count={FEED_SKELETONS} />;
   if (items.length === 0) {
     return (
       <div className="feed-status feed-status--empty card">

@@ -7,7 +7,7 @@ import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { useCopyLink } from '../../../lib/clipboard.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
 import { useMute } from '../../../lib/session/mutes.ts';
-import { useSetSupporterBadge } from '../api/badges.ts';
+import { useSetSupporterBadge } from '../api/set-supporter-badge.ts';
 import { BanUserDialog } from './ban-user-dialog.tsx';
 
 function MuteItem({ user }: { user: User }) {

@@ -1,7 +1,7 @@
 import type { User } from '@quorum/shared/entities/users';
 import { useState } from 'react';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { useSetSupporterBadge } from '../api/badges.ts';
+import { useSetSupporterBadge } from '../api/set-supporter-badge.ts';
 import { BanUserDialog } from './ban-user-dialog.tsx';
 
 /** An admin's buttons for one account in a list of users: the supporter badge, and Ban or Unban. */

@@ -2,9 +2,8 @@ import { FEED_EAGER_IMAGES, FEED_INITIAL_RENDER } from '@quorum/shared/constants
 import type { Post } from '@quorum/shared/entities/posts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, useMemo, type ReactNode } from 'react';
-import { NotAvailableOffline } from '../../../../components/errors/not-available-offline.tsx';
+import { LoadFailed } from '../../../../components/errors/load-failed.tsx';
 import { LoadMore } from '../../../../components/ui/load-more.tsx';
-import { RetryStatus } from '../../../../components/ui/retry-status.tsx';
 import { SavedCopyNote } from '../../../../components/ui/saved-copy-note.tsx';
 import { useDevicePreferences } from '../../../../lib/device-preferences.ts';
 import { isUnavailableOffline } from '../../../../lib/offline.ts';
@@ -49,12 +48,10 @@ export function Feed({ params, banner, showCommunity = true, label }: FeedProps)
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const posts = useMemo(() => uniquePosts(data?.pages ?? []), [data]);
 
-  if (isUnavailableOffline(query)) return <NotAvailableOffline what="posts" onRetry={() => void query.refetch()} />;
-  if (query.isPending) return <FeedSkeleton />;
-
-  if (query.isError && posts.length === 0) {
-    return <RetryStatus className="card" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (isUnavailableOffline(query) || (query.isError && posts.length === 0)) {
+    return <LoadFailed query={query} className="feed-status card" savedCopy="posts" />;
   }
+  if (query.isPending) return <FeedSkeleton />;
 
   if (posts.length === 0) {
     return (

@@ -7,7 +7,10 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useSessionUser } from '../../../../lib/session/get-initial.ts';
 import { useDeletePost } from '../../api/delete-post.ts';
-import { useAnnouncePost, useChangePostGroup, useLockPost, usePinPost } from '../../api/post-actions.ts';
+import { useAnnouncePost } from '../../api/announce-post.ts';
+import { useChangePostGroup } from '../../api/change-post-group.ts';
+import { useLockPost } from '../../api/lock-post.ts';
+import { usePinPost } from '../../api/pin-post.ts';
 import { PostPageActionMenu } from './post-page-action.tsx';
 
 const AS_LABEL: Record<UserGroup, string> = { normal: 'yourself', mods: 'mod', admins: 'admin' };
