@@ -9,6 +9,7 @@ import type { AddressBlocker } from './admin/actions.ts';
 import { adminJobHandlers } from './admin/jobs.ts';
 import adminRoutes from './admin/routes.ts';
 import { analyticsJobHandlers } from './analytics/jobs.ts';
+import { backupJobHandlers, backupSettings } from './backups/jobs.ts';
 import analyticsRoutes from './analytics/routes.ts';
 import authPlugin from './auth/plugin.ts';
 import { openRedis } from './cluster/redis.ts';
@@ -138,6 +139,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
       ...adminJobHandlers(sql),
       ...analyticsJobHandlers(sql),
       ...idempotencyJobHandlers(sql),
+      ...backupJobHandlers(backupSettings(config)),
     }),
     config.jobPollMs,
   );

@@ -1,5 +1,7 @@
 // Command-line administration: `npm run cli -- <command> [args]`.
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { restoreScheduledBackup } from './backups/scheduled.ts';
 import { loadConfig, type Config } from './config.ts';
 import { backupEmbeddedDatabase } from './db/backup.ts';
 import { openDatabase, type Sql } from './db/connect.ts';
@@ -21,7 +23,9 @@ Commands:
   backup <file>           write a backup of the embedded database (also while the site runs)
   restore <file> [--force]
                           replace the embedded database with a backup (the site must be
-                          stopped; --force replaces a database that is there already)`;
+                          stopped; --force replaces a database that is there already); a
+                          scheduled backup's folder (DATA_DIR/backups/<name>) also brings
+                          back its image files`;
 
 async function run(sql: Sql, config: Config, command: string | undefined, args: string[]): Promise<string> {
   switch (command) {
@@ -67,7 +71,8 @@ async function runOnFiles(config: Config, command: 'backup' | 'restore', args: s
     const bytes = await backupEmbeddedDatabase(config.dataDir, path);
     return `Wrote a backup of ${config.dataDir} to ${path} (${(bytes / 1_048_576).toFixed(1)} MB).`;
   }
-  await restoreEmbeddedDatabase(config.dataDir, path, { force });
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) await restoreScheduledBackup(config.dataDir, path, { force });
+  else await restoreEmbeddedDatabase(config.dataDir, path, { force });
   return `Restored ${path} into ${config.dataDir}.`;
 }
 

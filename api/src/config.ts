@@ -62,6 +62,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of this site's Redis keys, so that several sites (or tests) can share one Redis. */
   redisKeyPrefix: string;
+  /** Hours between scheduled backups of the embedded database; undefined for none. */
+  backupIntervalHours: number | undefined;
+  /** How many scheduled backups are kept (the newest). */
+  backupKeep: number;
 }
 
 export interface S3Config {
@@ -77,6 +81,13 @@ function integer(value: string | undefined, fallback: number, name: string): num
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}".`);
+  return n;
+}
+
+function positive<T extends number | undefined>(value: string | undefined, fallback: T, name: string): number | T {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = integer(value.trim(), 0, name);
+  if (n === 0) throw new Error(`${name} must be at least 1.`);
   return n;
 }
 
@@ -177,5 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: workers(env.WORKERS),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'quorum:',
+    backupIntervalHours: positive(env.BACKUP_INTERVAL_HOURS, undefined, 'BACKUP_INTERVAL_HOURS'),
+    backupKeep: positive(env.BACKUP_KEEP, 7, 'BACKUP_KEEP'),
   };
 }

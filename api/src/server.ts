@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
 import { JOB_SITE_STATS } from './analytics/jobs.ts';
+import { backupSettings, JOB_BACKUP } from './backups/jobs.ts';
 import { buildApp } from './app.ts';
 import { planWorkers, runPrimary } from './cluster/workers.ts';
 import { loadConfig, type Config } from './config.ts';
@@ -30,7 +31,12 @@ async function serve(config: Config): Promise<void> {
   const stopImageCleanup = startImageCleanup(database.sql, createImageStore(config), app.log);
   // The job queue starts once the app is ready.
   await app.ready();
-  const stopHourlyJobs = startHourlyJobs(app.jobs, app.log, [JOB_SITE_STATS, JOB_EXPIRED_IDEMPOTENCY_KEYS]);
+  const backups = backupSettings(config);
+  if (config.backupIntervalHours !== undefined && !backups) {
+    app.log.warn('BACKUP_INTERVAL_HOURS backs up the embedded database only; back up a Postgres server (DATABASE_URL) with pg_dump');
+  }
+  const hourly = [JOB_SITE_STATS, JOB_EXPIRED_IDEMPOTENCY_KEYS, ...(backups ? [JOB_BACKUP] : [])];
+  const stopHourlyJobs = startHourlyJobs(app.jobs, app.log, hourly);
 
   // A worker of several drains on its first SIGTERM. Supervisors often signal the whole process
   // group (a terminal's Ctrl-C does too) and the primary forwards the signal as well: a worker

@@ -32,7 +32,7 @@ const apiFloors = [
   // Sessions and the anti-forgery token; then the services every domain uses.
   ['auth'],
   ['site', 'images', 'analytics', 'idempotency', 'ipblocks', 'mutes', 'votes'],
-  ['links', 'notifications'],
+  ['links', 'notifications', 'backups'],
   // The content read model: loading and presenting posts, comments and their communities.
   ['content'],
   // Domains: writes, policies and their own job handlers.

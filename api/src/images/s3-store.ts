@@ -72,6 +72,19 @@ export class S3ImageStore implements ImageStore {
     }
   }
 
+  /** The keys under `prefix`, in the bucket's order (by name). */
+  async list(prefix: string): Promise<string[]> {
+    const { sdk, client } = await this.connect();
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
   async delete(key: string): Promise<void> {
     const { sdk, client } = await this.connect();
     // Deleting a key that is not there succeeds.
