@@ -17,7 +17,7 @@ import { PostPageSkeleton } from '../../features/posts/components/post-page/post
 import { PostView } from '../../features/posts/components/post-page/post-view.tsx';
 import { useDelayedFlag } from '../../hooks/use-delayed-flag.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
-import { updateCachedPost } from '../../lib/cache/post-cache.ts';
+import { writePost } from '../../lib/cache/post-cache.ts';
 import { isUnavailableOffline } from '../../lib/offline.ts';
 import '../../features/posts/components/post-page/post-page.css';
 
@@ -41,7 +41,7 @@ function LoadedPost({ post, updatedAt, focusId }: { post: Post; updatedAt: numbe
   });
   const postId = post.id;
   const onCountChange = useCallback(
-    (delta: number) => updateCachedPost(client, postId, (cached) => ({ ...cached, noComments: Math.max(0, cached.noComments + delta) })),
+    (delta: number) => writePost(client, postId, (cached) => ({ ...cached, noComments: Math.max(0, cached.noComments + delta) })),
     [client, postId],
   );
   const isMod = community?.userMod === true;

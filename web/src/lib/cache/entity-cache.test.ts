@@ -6,12 +6,12 @@ import type { InitialData } from '@quorum/shared/entities/site';
 import type { User } from '@quorum/shared/entities/users';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { updateCachedComment } from './comment-cache.ts';
-import { updateCachedCommunity } from './community-cache.ts';
+import { writeComment } from './comment-cache.ts';
+import { writeCommunity } from './community-cache.ts';
 import { keyRoots } from './key-roots.ts';
-import { updateCachedList } from './list-cache.ts';
-import { applyServerPost, updateCachedPost } from './post-cache.ts';
-import { applyServerUser } from './user-cache.ts';
+import { writeList } from './list-cache.ts';
+import { writePost } from './post-cache.ts';
+import { writeUser } from './user-cache.ts';
 
 function community(id: string, userJoined = false): Community {
   return { id, name: `c${id}`, noMembers: 1, userJoined, userMod: false, isMuted: false, mods: [], rules: [] } as unknown as Community;
@@ -45,7 +45,7 @@ describe('the post writer', () => {
   it('changes the post in every feed and on its page, and leaves the others as they were', () => {
     const client = cacheWithCopies();
     const other = feedPosts(client)[1];
-    updateCachedPost(client, '1', (cached) => ({ ...cached, upvotes: 7 }));
+    writePost(client, '1', (cached) => ({ ...cached, upvotes: 7 }));
     expect(feedPosts(client)[0]?.upvotes).toBe(7);
     expect(client.getQueryData<Post>(detailKey)?.upvotes).toBe(7);
     expect(feedPosts(client)[1]).toBe(other);
@@ -53,7 +53,7 @@ describe('the post writer', () => {
 
   it('keeps the cached comments and community when the server answers without them', () => {
     const client = cacheWithCopies();
-    applyServerPost(client, post('1', { upvotes: 4 }));
+    writePost(client, post('1', { upvotes: 4 }));
     const detail = client.getQueryData<Post>(detailKey);
     expect(detail?.upvotes).toBe(4);
     expect(detail?.comments).toHaveLength(1);
@@ -63,7 +63,7 @@ describe('the post writer', () => {
   it('keeps the time each query was updated', () => {
     const client = cacheWithCopies();
     const before = client.getQueryState(detailKey)?.dataUpdatedAt;
-    updateCachedPost(client, '1', (cached) => ({ ...cached, upvotes: 2 }));
+    writePost(client, '1', (cached) => ({ ...cached, upvotes: 2 }));
     expect(client.getQueryState(detailKey)?.dataUpdatedAt).toBe(before);
   });
 });
@@ -71,18 +71,32 @@ describe('the post writer', () => {
 describe('the community writer', () => {
   it('changes the community on its page, in the bootstrap data and inside every post of it', () => {
     const client = cacheWithCopies();
-    updateCachedCommunity(client, { ...community('x', true), noMembers: 2 });
+    writeCommunity(client, { ...community('x', true), noMembers: 2 });
     expect(client.getQueryData<Community>([...keyRoots.communities, 'detail', 'cx'])?.userJoined).toBe(true);
     expect(client.getQueryData<InitialData>([...keyRoots.session, 'initial'])?.communities[0]?.noMembers).toBe(2);
     expect(feedPosts(client)[0]?.community?.userJoined).toBe(true);
     expect(client.getQueryData<Post>(detailKey)?.community?.userJoined).toBe(true);
+  });
+
+  it('keeps the joined communities of the bootstrap data in name order: a join puts it in, a leave takes it out', () => {
+    const client = new QueryClient();
+    const initial = [...keyRoots.session, 'initial'];
+    client.setQueryData(initial, { user: { id: 'u1' }, communities: [community('a', true), community('c', true)] } as unknown as InitialData);
+    const joined = () => client.getQueryData<InitialData>(initial)?.communities.map((item) => item.name);
+    writeCommunity(client, community('B', true));
+    expect(joined()).toEqual(['ca', 'cB', 'cc']);
+    writeCommunity(client, 'a', (cached) => ({ ...cached, noMembers: 5 }));
+    expect(joined()).toEqual(['ca', 'cB', 'cc']);
+    expect(client.getQueryData<InitialData>(initial)?.communities[0]?.noMembers).toBe(5);
+    writeCommunity(client, community('B', false));
+    expect(joined()).toEqual(['ca', 'cc']);
   });
 });
 
 describe('the comment writer', () => {
   it('changes the comment in the thread and in the first page that came with the post', () => {
     const client = cacheWithCopies();
-    updateCachedComment(client, 'k1', (cached) => ({ ...cached, upvotes: 3 }));
+    writeComment(client, 'k1', (cached) => ({ ...cached, upvotes: 3 }));
     const list = client.getQueryData<InfiniteData<{ comments: Comment[] }>>([...keyRoots.comments, 'post', 'pub1', 'list']);
     expect(list?.pages[0]?.comments[0]?.upvotes).toBe(3);
     expect(client.getQueryData<Post>(detailKey)?.comments?.[0]?.upvotes).toBe(3);
@@ -107,11 +121,22 @@ describe('the list writer', () => {
     client.setQueryData(index, [list('1'), list('2')]);
     client.setQueryData(initial, { user: null, lists: [list('2'), list('1')] } as unknown as InitialData);
     const other = client.getQueryData<List[]>(index)?.[1];
-    updateCachedList(client, list('1', { numItems: 3 }));
+    writeList(client, list('1', { numItems: 3 }));
     expect(client.getQueryData<List>(detail)?.numItems).toBe(3);
     expect(client.getQueryData<List[]>(index)?.[0]?.numItems).toBe(3);
     expect(client.getQueryData<List[]>(index)?.[1]).toBe(other);
     expect(client.getQueryData<InitialData>(initial)?.lists[1]?.numItems).toBe(3);
+  });
+
+  it('puts an answered list of the viewer first among their own lists, and no one else’s', () => {
+    const client = new QueryClient();
+    const initial = [...keyRoots.session, 'initial'];
+    client.setQueryData(initial, { user: user(), lists: [list('2'), list('1')] } as unknown as InitialData);
+    const own = () => client.getQueryData<InitialData>(initial)?.lists.map((item) => item.id);
+    writeList(client, list('1', { numItems: 3 }));
+    expect(own()).toEqual(['1', '2']);
+    writeList(client, list('3', { userId: 'u2', username: 'bob' }));
+    expect(own()).toEqual(['1', '2']);
   });
 });
 
@@ -122,7 +147,7 @@ describe('the user writer', () => {
     const initial = [...keyRoots.session, 'initial'];
     client.setQueryData(profile, { ...user(), isMuted: false });
     client.setQueryData(initial, { user: user(), lists: [] } as unknown as InitialData);
-    applyServerUser(client, user({ aboutMe: 'Hello' }));
+    writeUser(client, user({ aboutMe: 'Hello' }));
     expect(client.getQueryData<User & { isMuted: boolean }>(profile)).toMatchObject({ aboutMe: 'Hello', isMuted: false });
     expect(client.getQueryData<InitialData>(initial)?.user?.aboutMe).toBe('Hello');
   });

@@ -1,8 +1,9 @@
 import type { Notification, NotificationsPage } from '@quorum/shared/entities/notifications';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { initialOptions } from '../session/get-initial.ts';
+import { resolveWrite, type EntityWrite } from './entity-cache.ts';
 import { keyRoots } from './key-roots.ts';
-import { updateCachedUser } from './user-cache.ts';
+import { writeUser } from './user-cache.ts';
 
 type Pages = InfiniteData<NotificationsPage, string | null>;
 
@@ -13,7 +14,7 @@ export const notificationListKey = [...keyRoots.notifications, 'list'] as const;
  * Changes every cached notification with `change`: an item answered null is removed, and the
  * page's count follows.
  */
-export function updateCachedNotifications(client: QueryClient, change: (item: Notification) => Notification | null): void {
+export function updateNotificationList(client: QueryClient, change: (item: Notification) => Notification | null): void {
   client.setQueryData<Pages>(notificationListKey, (data) => {
     if (!data) return data;
     return {
@@ -29,9 +30,10 @@ export function updateCachedNotifications(client: QueryClient, change: (item: No
   });
 }
 
-/** Writes the server's answer for one notification over its cached copy. */
-export function applyServerNotification(client: QueryClient, notification: Notification): void {
-  updateCachedNotifications(client, (item) => (item.id === notification.id ? notification : item));
+/** Writes one notification in the list: the server's answer replaces the cached copy. */
+export function writeNotification(client: QueryClient, ...write: EntityWrite<Notification>): void {
+  const [id, update] = resolveWrite(write, (_cached, notification) => notification);
+  updateNotificationList(client, (item) => (item.id === id ? update(item) : item));
 }
 
 export function snapshotNotifications(client: QueryClient): Pages | undefined {
@@ -45,5 +47,5 @@ export function restoreNotifications(client: QueryClient, snapshot: Pages | unde
 /** Sets the logged-in user's count of new notifications on every cached copy of the user. */
 export function setCachedNewCount(client: QueryClient, newCount: number): void {
   const user = client.getQueryData(initialOptions().queryKey)?.user;
-  if (user) updateCachedUser(client, user.id, (cached) => ({ ...cached, notificationsNewCount: newCount }));
+  if (user) writeUser(client, user.id, (cached) => ({ ...cached, notificationsNewCount: newCount }));
 }

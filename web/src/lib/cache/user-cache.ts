@@ -1,17 +1,15 @@
 import type { User } from '@quorum/shared/entities/users';
 import type { QueryClient } from '@tanstack/react-query';
-import { writeEntity } from './entity-cache.ts';
+import { writeEntity, resolveWrite, type EntityWrite } from './entity-cache.ts';
 
 export function isUser(value: object): value is User {
   return 'username' in value && 'points' in value && 'aboutMe' in value;
 }
 
-/** Replaces the user wherever it is cached: the session, their profile, lists of users. */
-export function updateCachedUser(client: QueryClient, id: string, update: (user: User) => User): void {
-  writeEntity(client, isUser, id, update);
-}
-
-/** Writes the server's answer to a write of the user (profile, picture, badges) over every cached copy. */
-export function applyServerUser(client: QueryClient, user: User): void {
-  updateCachedUser(client, user.id, (cached) => ({ ...cached, ...user }));
+/**
+ * Writes the user wherever it is cached: the session, their profile, lists of users. A copy keeps
+ * the fields an answer leaves out.
+ */
+export function writeUser(client: QueryClient, ...write: EntityWrite<User>): void {
+  writeEntity(client, isUser, ...resolveWrite(write, (cached, user) => ({ ...cached, ...user })));
 }

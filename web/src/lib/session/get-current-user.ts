@@ -2,7 +2,7 @@ import { ApiError } from '@quorum/client/api-error';
 import { USER_POLL_MS } from '@quorum/shared/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
-import { updateCachedUser } from '../cache/user-cache.ts';
+import { writeUser } from '../cache/user-cache.ts';
 import { initialOptions, useSessionUser } from './get-initial.ts';
 import { sessionKeys } from './keys.ts';
 import { applySessionChange } from './session-change.ts';
@@ -23,7 +23,7 @@ export function useCurrentUserPoll(): void {
     queryFn: async () => {
       try {
         const fresh = await api.getCurrentUser();
-        updateCachedUser(client, fresh.id, () => fresh);
+        writeUser(client, fresh.id, () => fresh);
         return fresh;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {

@@ -1,7 +1,7 @@
 import type { Comment, CommentsPage } from '@quorum/shared/entities/comments';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { updateCachedComment } from '../../../lib/cache/comment-cache.ts';
+import { writeComment } from '../../../lib/cache/comment-cache.ts';
 import { insertCachedComment, mapCachedComments } from './comments-cache.ts';
 import type { CommentPages } from './get-comments.ts';
 import { commentKeys } from './keys.ts';
@@ -31,11 +31,11 @@ describe('mapCachedComments', () => {
   });
 });
 
-describe('updateCachedComment', () => {
+describe('writeComment', () => {
   it('changes the comment in every list of the post that holds it', () => {
     const queryClient = client();
     queryClient.setQueryData<CommentsPage>(commentKeys.thread('pub', 'a1'), { comments: [comment('a'), comment('a1', ['a'])], next: null });
-    updateCachedComment(queryClient, 'a1', (item) => ({ ...item, upvotes: 9 }));
+    writeComment(queryClient, 'a1', (item) => ({ ...item, upvotes: 9 }));
     const list = queryClient.getQueryData<CommentPages>(commentKeys.list('pub'));
     const thread = queryClient.getQueryData<CommentsPage>(commentKeys.thread('pub', 'a1'));
     expect(list?.pages[0]?.comments[1]?.upvotes).toBe(9);

@@ -9,7 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { updateCachedPost } from '../../../lib/cache/post-cache.ts';
+import { writePost } from '../../../lib/cache/post-cache.ts';
 import { writeMutationKey, type OutboxWrite, type SubmitResult, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
 import { useOutboxEntries } from '../../../lib/outbox/use-outbox.ts';
 import { initialOptions } from '../../../lib/session/get-initial.ts';
@@ -36,7 +36,7 @@ export const createCommentWrite: WriteKind<CreateCommentWrite, Comment> = {
   send: (write, call) => api.createComment(write.postPublicId, { body: write.body, parentCommentId: write.parentId }, write.userGroup, call),
   apply: (client, write, comment) => {
     insertCachedComment(client, write.postPublicId, comment);
-    updateCachedPost(client, write.postId, (post) => ({ ...post, noComments: post.noComments + 1 }));
+    writePost(client, write.postId, (post) => ({ ...post, noComments: post.noComments + 1 }));
   },
   describe: (write) => `Your ${write.parentId === null ? 'comment' : 'reply'} on “${write.postTitle}”`,
 };

@@ -1,5 +1,5 @@
 import type { Comment } from '@quorum/shared/entities/comments';
-import { updateCachedComment } from '../../../lib/cache/comment-cache.ts';
+import { writeComment } from '../../../lib/cache/comment-cache.ts';
 import { deleteComment } from '../../../lib/content-writes.ts';
 import { useDefinedMutation } from '../../../lib/mutation-definition.ts';
 
@@ -10,7 +10,7 @@ import { useDefinedMutation } from '../../../lib/mutation-definition.ts';
 export function useDeleteComment({ onDeleted }: { onDeleted?: (comment: Comment) => void } = {}) {
   return useDefinedMutation(deleteComment, {
     onSuccess: (deleted, { comment }, _onMutateResult, { client }) => {
-      updateCachedComment(client, deleted.id, () => deleted);
+      writeComment(client, deleted);
       if (comment.deletedAt === null) onDeleted?.(deleted);
     },
   });

@@ -1,6 +1,6 @@
 import type { Comment } from '@quorum/shared/entities/comments';
 import { api } from '../../../lib/api-client.ts';
-import { updateCachedComment } from '../../../lib/cache/comment-cache.ts';
+import { writeComment } from '../../../lib/cache/comment-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { commentFormError } from './create-comment.ts';
 import { commentKeys } from './keys.ts';
@@ -13,6 +13,6 @@ export const updateComment = defineMutation(commentKeys.mutation('update'), ({ c
 export function useUpdateComment() {
   return useDefinedMutation(updateComment, {
     meta: { handlesError: (error) => commentFormError(error) !== null },
-    onSuccess: (comment, _input, _onMutateResult, { client }) => updateCachedComment(client, comment.id, () => comment),
+    onSuccess: (comment, _input, _onMutateResult, { client }) => writeComment(client, comment),
   });
 }

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { updateCachedComment } from '../../../lib/cache/comment-cache.ts';
+import { writeComment } from '../../../lib/cache/comment-cache.ts';
 import { discardWrite, writeMutationKey, type OutboxWrite, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
 import { useOutboxEntry } from '../../../lib/outbox/use-outbox.ts';
 import { collapseVote, showVote, votePress, type PendingVote } from '../../../lib/outbox/vote-collapse.ts';
@@ -22,7 +22,7 @@ export interface VoteCommentWrite extends OutboxWrite, PendingVote {
 
 export const voteCommentWrite: WriteKind<VoteCommentWrite, Comment> = {
   send: (write, call) => api.voteComment(write.commentId, votePress(write), call),
-  apply: (client, _write, comment) => updateCachedComment(client, comment.id, () => comment),
+  apply: (client, _write, comment) => writeComment(client, comment),
   describe: (write) => `Your vote on the comment “${write.excerpt}”`,
 };
 

@@ -2,9 +2,10 @@ import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { Community } from '@quorum/shared/entities/communities';
 import { api } from '../../../lib/api-client.ts';
+import { writeCommunity } from '../../../lib/cache/community-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
+import { seedCommunity } from './get-community.ts';
 import { communityKeys } from './keys.ts';
-import { updateCachedCommunity } from './update-cached-community.ts';
 
 export const createCommunity = defineMutation(communityKeys.mutation('create'), (body: { name: string; about: string | null }): Promise<Community> =>
   api.createCommunity(body),
@@ -25,7 +26,8 @@ export function useCreateCommunity() {
   return useDefinedMutation(createCommunity, {
     meta: { handlesError: (error) => createCommunityErrorMessage(error) !== null },
     onSuccess: (community, _body, _onMutateResult, { client }) => {
-      updateCachedCommunity(client, community);
+      writeCommunity(client, community);
+      seedCommunity(client, community);
       void client.invalidateQueries({ queryKey: communityKeys.lists() });
     },
   });

@@ -2,10 +2,11 @@ import type { Community } from '@quorum/shared/entities/communities';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { writeCommunity } from '../../../lib/cache/community-cache.ts';
 import { keyRoots } from '../../../lib/cache/key-roots.ts';
 import { discardWrite, writeMutationKey, type OutboxWrite, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
 import { useOutboxEntry } from '../../../lib/outbox/use-outbox.ts';
-import { updateCachedCommunity } from './update-cached-community.ts';
+import { seedCommunity } from './get-community.ts';
 
 /** Joining or leaving a community, kept in the outbox until the server has it. */
 export interface JoinCommunityWrite extends OutboxWrite {
@@ -19,7 +20,8 @@ export interface JoinCommunityWrite extends OutboxWrite {
 export const joinCommunityWrite: WriteKind<JoinCommunityWrite, Community> = {
   send: (write, call) => api.joinCommunity(write.communityId, !write.join, call),
   apply: (client, _write, community) => {
-    updateCachedCommunity(client, community);
+    writeCommunity(client, community);
+    seedCommunity(client, community);
     // The home feed holds the joined communities' posts.
     void client.invalidateQueries({ queryKey: keyRoots.feeds });
   },

@@ -1,8 +1,9 @@
 import type { Community } from '@quorum/shared/entities/communities';
 import { api } from '../../../lib/api-client.ts';
+import { writeCommunity } from '../../../lib/cache/community-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
+import { seedCommunity } from './get-community.ts';
 import { communityKeys } from './keys.ts';
-import { updateCachedCommunity } from './update-cached-community.ts';
 import type { CommunityImageKind } from './upload-community-image.ts';
 
 export const removeCommunityImage = defineMutation(
@@ -13,6 +14,9 @@ export const removeCommunityImage = defineMutation(
 /** DELETE /api/communities/{id}/pro_pic or /banner_image. */
 export function useRemoveCommunityImage() {
   return useDefinedMutation(removeCommunityImage, {
-    onSuccess: (community, _variables, _onMutateResult, { client }) => updateCachedCommunity(client, community),
+    onSuccess: (community, _variables, _onMutateResult, { client }) => {
+      writeCommunity(client, community);
+      seedCommunity(client, community);
+    },
   });
 }

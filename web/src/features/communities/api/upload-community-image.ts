@@ -1,9 +1,10 @@
 import type { Community } from '@quorum/shared/entities/communities';
 import { api } from '../../../lib/api-client.ts';
+import { writeCommunity } from '../../../lib/cache/community-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { uploadFailureMessage } from '../../../lib/upload-errors.ts';
+import { seedCommunity } from './get-community.ts';
 import { communityKeys } from './keys.ts';
-import { updateCachedCommunity } from './update-cached-community.ts';
 
 export type CommunityImageKind = 'pro_pic' | 'banner_image';
 
@@ -17,6 +18,9 @@ export const uploadCommunityImage = defineMutation(
 export function useUploadCommunityImage() {
   return useDefinedMutation(uploadCommunityImage, {
     meta: { handlesError: (error) => uploadFailureMessage(error, '') !== null },
-    onSuccess: (community, _variables, _onMutateResult, { client }) => updateCachedCommunity(client, community),
+    onSuccess: (community, _variables, _onMutateResult, { client }) => {
+      writeCommunity(client, community);
+      seedCommunity(client, community);
+    },
   });
 }

@@ -1,7 +1,7 @@
 import type { List } from '@quorum/shared/entities/lists';
 import { api } from '../../../lib/api-client.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
-import { storeList } from './cache.ts';
+import { storeList } from './lists-cache.ts';
 import { listKeys } from './keys.ts';
 
 export const clearList = defineMutation(listKeys.mutation('clear'), ({ list }: { list: List }): Promise<List> => api.clearList(list.username, list.name));

@@ -4,7 +4,7 @@ import type { ListBody } from '@quorum/shared/schemas/lists';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
-import { storeOwnLists } from './cache.ts';
+import { storeOwnLists } from './lists-cache.ts';
 import { listKeys } from './keys.ts';
 
 export const createList = defineMutation(listKeys.mutation('create'), ({ username, body }: { username: string; body: ListBody }): Promise<List[]> =>

@@ -1,7 +1,7 @@
 import type { List } from '@quorum/shared/entities/lists';
 import { api } from '../../../lib/api-client.ts';
+import { setOwnLists } from '../../../lib/cache/list-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
-import { setOwnLists } from './cache.ts';
 import { listKeys } from './keys.ts';
 
 export const deleteList = defineMutation(listKeys.mutation('delete'), ({ list }: { list: List }) => api.deleteList(list.id));

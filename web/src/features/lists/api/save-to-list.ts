@@ -14,7 +14,7 @@ import {
   type WriteVariables,
 } from '../../../lib/outbox/outbox.ts';
 import { useOutboxEntries } from '../../../lib/outbox/use-outbox.ts';
-import { setSavedTo, storeList } from './cache.ts';
+import { setSavedTo, storeList } from './lists-cache.ts';
 import { listKeys } from './keys.ts';
 
 export interface SaveTarget {

@@ -2,7 +2,7 @@ import type { List } from '@quorum/shared/entities/lists';
 import type { UpdateListBody } from '@quorum/shared/schemas/lists';
 import { api } from '../../../lib/api-client.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
-import { storeList } from './cache.ts';
+import { storeList } from './lists-cache.ts';
 import { listFormError } from './create-list.ts';
 import { listKeys } from './keys.ts';
 

@@ -1,6 +1,6 @@
 import type { Rule } from '@quorum/shared/entities/communities';
 import { api } from '../../../lib/api-client.ts';
-import { patchCachedCommunity } from '../../../lib/cache/community-cache.ts';
+import { writeCommunity } from '../../../lib/cache/community-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { rulesOptions } from './get-rules.ts';
 import { modtoolsKeys } from './keys.ts';
@@ -16,7 +16,7 @@ export function useCreateRule() {
   return useDefinedMutation(createRule, {
     onSuccess: (rules, { communityId }, _onMutateResult, { client }) => {
       client.setQueryData(rulesOptions(communityId).queryKey, rules);
-      patchCachedCommunity(client, communityId, { rules });
+      writeCommunity(client, communityId, (cached) => ({ ...cached, rules }));
     },
   });
 }

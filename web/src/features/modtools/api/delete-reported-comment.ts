@@ -1,4 +1,4 @@
-import { updateCachedComment } from '../../../lib/cache/comment-cache.ts';
+import { writeComment } from '../../../lib/cache/comment-cache.ts';
 import { deleteComment } from '../../../lib/content-writes.ts';
 import { useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { refreshModeration } from './refresh-moderation.ts';
@@ -7,7 +7,7 @@ import { refreshModeration } from './refresh-moderation.ts';
 export function useDeleteReportedComment() {
   return useDefinedMutation(deleteComment, {
     onSuccess: (comment, _variables, _onMutateResult, { client }) => {
-      updateCachedComment(client, comment.id, (cached) => ({ ...cached, ...comment }));
+      writeComment(client, comment);
       return refreshModeration(client, comment.communityId);
     },
   });

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { patchCachedCommunity } from '../../../lib/cache/community-cache.ts';
+import { writeCommunity } from '../../../lib/cache/community-cache.ts';
 import { modtoolsKeys } from './keys.ts';
 import { staleTimes } from '../../../lib/query-client.ts';
 
@@ -15,5 +15,5 @@ export const rulesOptions = (communityId: string) =>
 /** A change moves and renumbers other rules too, so the whole list is read again, into the community too. */
 export async function refreshRules(client: QueryClient, communityId: string): Promise<void> {
   const rules = await client.fetchQuery({ ...rulesOptions(communityId), staleTime: staleTimes.queue });
-  patchCachedCommunity(client, communityId, { rules });
+  writeCommunity(client, communityId, (cached) => ({ ...cached, rules }));
 }

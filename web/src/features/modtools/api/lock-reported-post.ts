@@ -1,4 +1,4 @@
-import { applyServerPost } from '../../../lib/cache/post-cache.ts';
+import { writePost } from '../../../lib/cache/post-cache.ts';
 import { lockPost } from '../../../lib/content-writes.ts';
 import { useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { refreshModeration } from './refresh-moderation.ts';
@@ -7,7 +7,7 @@ import { refreshModeration } from './refresh-moderation.ts';
 export function useLockReportedPost() {
   return useDefinedMutation(lockPost, {
     onSuccess: (post, _variables, _onMutateResult, { client }) => {
-      applyServerPost(client, post);
+      writePost(client, post);
       return refreshModeration(client, post.communityId);
     },
   });

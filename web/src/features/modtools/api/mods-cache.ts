@@ -1,6 +1,6 @@
 import type { User } from '@quorum/shared/entities/users';
 import type { QueryClient } from '@tanstack/react-query';
-import { patchCachedCommunity } from '../../../lib/cache/community-cache.ts';
+import { writeCommunity } from '../../../lib/cache/community-cache.ts';
 import { modtoolsKeys } from './keys.ts';
 
 /**
@@ -9,8 +9,9 @@ import { modtoolsKeys } from './keys.ts';
  */
 export function applyMods(client: QueryClient, communityId: string, mods: User[], viewerId: string | undefined): void {
   client.setQueryData(modtoolsKeys.mods(communityId), mods);
-  patchCachedCommunity(client, communityId, {
+  writeCommunity(client, communityId, (cached) => ({
+    ...cached,
     mods: mods.map(({ id, username }) => ({ id, username })),
     ...(viewerId !== undefined && { userMod: mods.some((mod) => mod.id === viewerId) }),
-  });
+  }));
 }

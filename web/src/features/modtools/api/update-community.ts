@@ -1,6 +1,6 @@
 import type { Community } from '@quorum/shared/entities/communities';
 import { api } from '../../../lib/api-client.ts';
-import { updateCachedCommunity } from '../../../lib/cache/community-cache.ts';
+import { writeCommunity } from '../../../lib/cache/community-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { modtoolsKeys } from './keys.ts';
 
@@ -13,6 +13,6 @@ export const updateCommunity = defineMutation(
 /** PUT /api/communities/{id} {about, postingRestricted}; the answer replaces every cached copy. */
 export function useUpdateCommunity() {
   return useDefinedMutation(updateCommunity, {
-    onSuccess: (community, _variables, _onMutateResult, { client }) => updateCachedCommunity(client, community),
+    onSuccess: (community, _variables, _onMutateResult, { client }) => writeCommunity(client, community),
   });
 }

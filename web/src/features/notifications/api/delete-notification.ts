@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
-import { restoreNotifications, snapshotNotifications, updateCachedNotifications } from '../../../lib/cache/notification-cache.ts';
+import { restoreNotifications, snapshotNotifications, updateNotificationList } from '../../../lib/cache/notification-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { notificationKeys } from './keys.ts';
 
@@ -11,7 +11,7 @@ export function useDeleteNotification() {
     onMutate: async ({ id }, { client }) => {
       await client.cancelQueries({ queryKey: notificationKeys.list() });
       const snapshot = snapshotNotifications(client);
-      updateCachedNotifications(client, (item) => (item.id === id ? null : item));
+      updateNotificationList(client, (item) => (item.id === id ? null : item));
       return snapshot;
     },
     onError: (_error, _variables, snapshot, { client }) => restoreNotifications(client, snapshot),

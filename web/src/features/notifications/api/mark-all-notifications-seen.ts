@@ -1,7 +1,7 @@
 import { Messages } from '@quorum/shared/errors';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { setCachedNewCount, updateCachedNotifications } from '../../../lib/cache/notification-cache.ts';
+import { setCachedNewCount, updateNotificationList } from '../../../lib/cache/notification-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { notificationKeys } from './keys.ts';
 import { markSeen } from './mark-notification-seen.ts';
@@ -15,7 +15,7 @@ export function useMarkAllNotificationsSeen() {
   const alerts = useAlerts();
   return useDefinedMutation(markAllNotificationsSeen, {
     onSuccess: (_result, { type }, _context, { client }) => {
-      updateCachedNotifications(client, (item) => (!type || item.type === type ? markSeen(item, true) : item));
+      updateNotificationList(client, (item) => (!type || item.type === type ? markSeen(item, true) : item));
       setCachedNewCount(client, 0);
       alerts.show(type ? Messages.allUpvoteNotificationsSeen : Messages.allNotificationsSeen);
     },

@@ -1,8 +1,6 @@
 import type { Notification } from '@quorum/shared/entities/notifications';
 import { api } from '../../../lib/api-client.ts';
-import {
-  applyServerNotification, restoreNotifications, snapshotNotifications, updateCachedNotifications,
-} from '../../../lib/cache/notification-cache.ts';
+import { restoreNotifications, snapshotNotifications, writeNotification } from '../../../lib/cache/notification-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { notificationKeys } from './keys.ts';
 
@@ -34,12 +32,12 @@ export function useMarkNotificationSeen() {
     onMutate: async ({ id, seen }, { client }) => {
       await client.cancelQueries({ queryKey: notificationKeys.list() });
       const snapshot = snapshotNotifications(client);
-      updateCachedNotifications(client, (item) => (item.id === id ? markSeen(item, seen) : item));
+      writeNotification(client, id, (item) => markSeen(item, seen));
       return snapshot;
     },
     onError: (_error, _variables, snapshot, { client }) => restoreNotifications(client, snapshot),
     onSuccess: (notification, _variables, _snapshot, { client }) => {
-      applyServerNotification(client, notification);
+      writeNotification(client, notification);
       if (notification.seen) void closeShownNotification(notification.id).catch(() => {});
     },
   });

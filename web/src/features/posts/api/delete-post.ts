@@ -1,4 +1,4 @@
-import { applyServerPost } from '../../../lib/cache/post-cache.ts';
+import { writePost } from '../../../lib/cache/post-cache.ts';
 import { deletePost } from '../../../lib/content-writes.ts';
 import { useDefinedMutation } from '../../../lib/mutation-definition.ts';
 
@@ -9,6 +9,6 @@ import { useDefinedMutation } from '../../../lib/mutation-definition.ts';
  */
 export function useDeletePost() {
   return useDefinedMutation(deletePost, {
-    onSuccess: (post, _variables, _onMutateResult, { client }) => applyServerPost(client, post),
+    onSuccess: (post, _variables, _onMutateResult, { client }) => writePost(client, post),
   });
 }

@@ -1,6 +1,6 @@
 import type { Post } from '@quorum/shared/entities/posts';
 import { api } from '../../../lib/api-client.ts';
-import { updateCachedPost } from '../../../lib/cache/post-cache.ts';
+import { writePost } from '../../../lib/cache/post-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { postKeys } from './keys.ts';
 
@@ -15,7 +15,7 @@ export const hidePost = defineMutation(postKeys.mutation('hide'), ({ post, hidde
  */
 export function useSetPostHidden() {
   return useDefinedMutation(hidePost, {
-    onMutate: ({ post, hidden }, { client }) => updateCachedPost(client, post.id, (p) => ({ ...p, hidden })),
-    onError: (_error, { post, hidden }, _onMutateResult, { client }) => updateCachedPost(client, post.id, (p) => ({ ...p, hidden: !hidden })),
+    onMutate: ({ post, hidden }, { client }) => writePost(client, post.id, (p) => ({ ...p, hidden })),
+    onError: (_error, { post, hidden }, _onMutateResult, { client }) => writePost(client, post.id, (p) => ({ ...p, hidden: !hidden })),
   });
 }

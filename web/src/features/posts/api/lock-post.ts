@@ -1,10 +1,10 @@
-import { applyServerPost } from '../../../lib/cache/post-cache.ts';
+import { writePost } from '../../../lib/cache/post-cache.ts';
 import { lockPost } from '../../../lib/content-writes.ts';
 import { useDefinedMutation } from '../../../lib/mutation-definition.ts';
 
 /** PUT ?action=lock|unlock&lockAs=: mods lock as mods, admins as admins. */
 export function useLockPost() {
   return useDefinedMutation(lockPost, {
-    onSuccess: (post, _variables, _onMutateResult, { client }) => applyServerPost(client, post),
+    onSuccess: (post, _variables, _onMutateResult, { client }) => writePost(client, post),
   });
 }

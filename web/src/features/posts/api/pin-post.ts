@@ -2,7 +2,7 @@ import { ApiError } from '@quorum/client/api-error';
 import type { Post } from '@quorum/shared/entities/posts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { applyServerPost, updateCachedPost } from '../../../lib/cache/post-cache.ts';
+import { writePost } from '../../../lib/cache/post-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { postKeys } from './keys.ts';
 
@@ -19,13 +19,13 @@ export function usePinPost() {
   return useDefinedMutation(pinPost, {
     meta: { handlesError: (error) => error instanceof ApiError && error.status === 403 },
     onMutate: ({ post, pin, siteWide }, { client }) =>
-      updateCachedPost(client, post.id, (p) => (siteWide ? { ...p, isPinnedSite: pin } : { ...p, isPinned: pin })),
+      writePost(client, post.id, (p) => (siteWide ? { ...p, isPinnedSite: pin } : { ...p, isPinned: pin })),
     onError: (error, { post, siteWide }, _onMutateResult, { client }) => {
-      updateCachedPost(client, post.id, (p) => (siteWide ? { ...p, isPinnedSite: post.isPinnedSite } : { ...p, isPinned: post.isPinned }));
+      writePost(client, post.id, (p) => (siteWide ? { ...p, isPinnedSite: post.isPinnedSite } : { ...p, isPinned: post.isPinned }));
       if (error instanceof ApiError && error.status === 403) alerts.show(error.message);
     },
     onSuccess: (post, _variables, _onMutateResult, { client }) => {
-      applyServerPost(client, post);
+      writePost(client, post);
       // Pinned posts lead the feeds' first pages.
       return client.invalidateQueries({ queryKey: postKeys.feeds() });
     },

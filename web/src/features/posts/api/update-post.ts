@@ -1,6 +1,6 @@
 import type { Post } from '@quorum/shared/entities/posts';
 import { api } from '../../../lib/api-client.ts';
-import { updateCachedPost } from '../../../lib/cache/post-cache.ts';
+import { writePost } from '../../../lib/cache/post-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { postFormError } from './create-post.ts';
 import { postKeys } from './keys.ts';
@@ -19,7 +19,7 @@ export function useUpdatePost() {
     meta: { handlesError: (error) => postFormError(error, { communityName: '', creating: false }) !== null },
     onSuccess: (post, { publicId }, _onMutateResult, { client }) => {
       // The answer has no comments: keep the cached ones and change only what an edit changes.
-      updateCachedPost(client, post.id, (cached) => ({ ...cached, title: post.title, body: post.body, editedAt: post.editedAt }));
+      writePost(client, post.id, (cached) => ({ ...cached, title: post.title, body: post.body, editedAt: post.editedAt }));
       return client.invalidateQueries({ queryKey: postKeys.detail(publicId), refetchType: 'none' });
     },
   });

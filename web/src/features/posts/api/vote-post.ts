@@ -2,7 +2,7 @@ import type { Post } from '@quorum/shared/entities/posts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
-import { applyServerPost } from '../../../lib/cache/post-cache.ts';
+import { writePost } from '../../../lib/cache/post-cache.ts';
 import { discardWrite, writeMutationKey, type OutboxEntry, type OutboxWrite, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
 import { useOutboxEntry } from '../../../lib/outbox/use-outbox.ts';
 import { collapseVote, showVote, votePress, type PendingVote } from '../../../lib/outbox/vote-collapse.ts';
@@ -17,7 +17,7 @@ export interface VotePostWrite extends OutboxWrite, PendingVote {
 
 export const votePostWrite: WriteKind<VotePostWrite, Post> = {
   send: (write, call) => api.votePost(write.postId, votePress(write), call),
-  apply: (client, _write, post) => applyServerPost(client, post),
+  apply: (client, _write, post) => writePost(client, post),
   describe: (write) => `Your vote on “${write.postTitle}”`,
 };
 

@@ -1,7 +1,7 @@
 import type { User } from '@quorum/shared/entities/users';
 import type { UpdateProfileBody } from '@quorum/shared/schemas/users';
 import { api } from '../../../lib/api-client.ts';
-import { applyServerUser } from '../../../lib/cache/user-cache.ts';
+import { writeUser } from '../../../lib/cache/user-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { settingsKeys } from './keys.ts';
 
@@ -10,6 +10,6 @@ export const updateProfile = defineMutation(settingsKeys.mutation('update-profil
 /** POST /api/_settings?action=updateProfile: the saved user replaces every cached copy, the session's too. */
 export function useUpdateProfile() {
   return useDefinedMutation(updateProfile, {
-    onSuccess: (user, _body, _onMutateResult, { client }) => applyServerUser(client, user),
+    onSuccess: (user, _body, _onMutateResult, { client }) => writeUser(client, user),
   });
 }

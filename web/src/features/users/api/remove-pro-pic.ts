@@ -1,6 +1,6 @@
 import type { User } from '@quorum/shared/entities/users';
 import { api } from '../../../lib/api-client.ts';
-import { applyServerUser } from '../../../lib/cache/user-cache.ts';
+import { writeUser } from '../../../lib/cache/user-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { userKeys } from './keys.ts';
 
@@ -9,6 +9,6 @@ export const removeProPic = defineMutation(userKeys.mutation('remove-pro-pic'), 
 /** DELETE /api/users/{username}/pro_pic */
 export function useRemoveProPic() {
   return useDefinedMutation(removeProPic, {
-    onSuccess: (user, _variables, _onMutateResult, { client }) => applyServerUser(client, user),
+    onSuccess: (user, _variables, _onMutateResult, { client }) => writeUser(client, user),
   });
 }

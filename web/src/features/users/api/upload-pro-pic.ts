@@ -1,6 +1,6 @@
 import type { User } from '@quorum/shared/entities/users';
 import { api } from '../../../lib/api-client.ts';
-import { applyServerUser } from '../../../lib/cache/user-cache.ts';
+import { writeUser } from '../../../lib/cache/user-cache.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { uploadFailureMessage } from '../../../lib/upload-errors.ts';
 import { userKeys } from './keys.ts';
@@ -13,6 +13,6 @@ export const uploadProPic = defineMutation(userKeys.mutation('upload-pro-pic'), 
 export function useUploadProPic() {
   return useDefinedMutation(uploadProPic, {
     meta: { handlesError: (error) => uploadFailureMessage(error, '') !== null },
-    onSuccess: (user, _variables, _onMutateResult, { client }) => applyServerUser(client, user),
+    onSuccess: (user, _variables, _onMutateResult, { client }) => writeUser(client, user),
   });
 }

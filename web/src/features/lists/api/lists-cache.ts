@@ -1,23 +1,15 @@
 import { DEFAULT_LIST_FILTER, DEFAULT_LIST_ORDER } from '@quorum/shared/constants';
 import type { List } from '@quorum/shared/entities/lists';
-import type { InitialData } from '@quorum/shared/entities/site';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import { updateCachedList } from '../../../lib/cache/list-cache.ts';
-import { initialOptions } from '../../../lib/session/get-initial.ts';
+import { setOwnLists, writeList } from '../../../lib/cache/list-cache.ts';
 import { listKeys } from './keys.ts';
 
-/** Keeps the viewer's lists in the bootstrap data (the sidebar and the Save modal read them) in step. */
-export function setOwnLists(client: QueryClient, update: (lists: List[]) => List[]): void {
-  client.setQueryData(initialOptions().queryKey, (initial: InitialData | undefined) => initial && { ...initial, lists: update(initial.lists) });
-}
-
 /**
- * A new or changed list of the viewer: every cached copy through the list writer, the viewer's
- * lists with the latest changed first (as the server sends them), and the owner's lists refetched.
+ * A new or changed list of the viewer: written over every copy, put on its page when that is not
+ * cached yet, and the owner's lists read again.
  */
 export function storeList(client: QueryClient, list: List): void {
-  updateCachedList(client, list);
-  setOwnLists(client, (lists) => [list, ...lists.filter((other) => other.id !== list.id)]);
+  writeList(client, list);
   const detail = listKeys.detail(list.username, list.name);
   if (client.getQueryData(detail) === undefined) client.setQueryData(detail, list);
   void client.invalidateQueries({ queryKey: listKeys.ofUser(list.username) });
