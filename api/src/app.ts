@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBodyParser, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyBodyParser, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -25,7 +25,8 @@ import { requireAnswerSchemas, serializerOf } from './http/answer-schema.ts';
 import { refuseNonCanonicalPath } from './http/canonical-path.ts';
 import { answerApiNotFound, answerConnectionError, frameworkErrors, setErrorHandler, trackApiRoutes } from './http/error-handler.ts';
 import { tooManyRequests, unsupportedMediaType } from './http/errors.ts';
-import { applyNamedRateLimits, RATE_LIMITS } from './http/rate-limits.ts';
+import { observeRequests, observeRouterRefusals, RequestLog, requestId } from './http/observe.ts';
+import { applyNamedRateLimits, countRefusal, countRefusalOf, RATE_LIMITS } from './http/rate-limits.ts';
 import { refuseNulInput } from './http/validate.ts';
 import { createVisitorCache, dropCookiesFromSharedFile, keepCookiesPrivate } from './http/visitor-cache.ts';
 import { hasWebBuild, sendAppShell, serveWeb, shareTargetFallback } from './http/web.ts';
@@ -99,6 +100,10 @@ export interface AppOptions {
   /** Read replicas of `sql`; none by default. */
   replicas?: Sql[];
   logger?: FastifyServerOptions['logger'];
+  /** A logger made already (see logs/logger.ts); used instead of `logger`. */
+  loggerInstance?: FastifyBaseLogger;
+  /** Log one line per request once answered, as by default; a terminal's log leaves them out. */
+  logRequests?: boolean;
   /**
    * Serialise each answer the plain way too, and fail it when its schema would change it (a field
    * the schema lacks, a value of another kind): for tests.
@@ -106,19 +111,25 @@ export interface AppOptions {
   checkAnswers?: boolean;
 }
 
-export async function buildApp({ config, sql, replicas = [], logger = false, checkAnswers = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(
+  { config, sql, replicas = [], logger = false, loggerInstance, logRequests = true, checkAnswers = false }: AppOptions,
+): Promise<FastifyInstance> {
+  const requestLog = new RequestLog({ logRequests, userId: (request) => request.user?.id });
   const app = Fastify({
-    logger,
+    ...(loggerInstance ? { loggerInstance } : { logger }),
+    logController: requestLog,
     // A hop count becomes the function Fastify takes for it (its types leave numbers out).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
-    frameworkErrors,
+    genReqId: requestId,
+    frameworkErrors: observeRouterRefusals(requestLog, frameworkErrors),
     clientErrorHandler: answerConnectionError,
     connectionTimeout: 60_000,
     requestTimeout: 60_000,
     keepAliveTimeout: 10_000,
   });
+  observeRequests(app);
   const allowedMethods = trackApiRoutes(app);
   setErrorHandler(app);
   app.setSerializerCompiler(({ schema }) => serializerOf(schema as TSchema, { checked: checkAnswers }));
@@ -183,6 +194,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
         await api.register(fastifyRateLimit, {
           ...RATE_LIMITS.global,
           errorResponseBuilder: tooManyRequests,
+          onExceeded: countRefusal,
           ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
         });
       }
@@ -195,7 +207,7 @@ export async function buildApp({ config, sql, replicas = [], logger = false, che
         keepCookiesPrivate(reply);
       });
       api.setNotFoundHandler(
-        { preHandler: config.rateLimit ? api.rateLimit(RATE_LIMITS.notFound) : undefined },
+        { preHandler: config.rateLimit ? api.rateLimit({ ...RATE_LIMITS.notFound, onExceeded: () => countRefusalOf('notFound') }) : undefined },
         (request, reply) => answerApiNotFound(reply, allowedMethods(request.method, request.url)),
       );
       refuseNulInput(api);

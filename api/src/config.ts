@@ -33,6 +33,12 @@ export interface Config {
   /** Built web app to serve; unset or missing means API only. */
   webDist: string | undefined;
   logLevel: string;
+  /** How log lines are written (LOG_FORMAT): `auto` is readable lines on a terminal, JSON lines otherwise. */
+  logFormat: LogFormatSetting;
+  /** Port of the Prometheus metrics listener; undefined for none. */
+  metricsPort: number | undefined;
+  /** Address the metrics listener is bound to. */
+  metricsHost: string;
   /** Largest accepted image upload in bytes. */
   uploadMaxBytes: number;
   /** scrypt cost of new password hashes as log2 of N (older hashes are upgraded at login). */
@@ -68,6 +74,9 @@ export interface Config {
   backupKeep: number;
 }
 
+/** LOG_FORMAT: `pretty` lines for a person, `json` lines for a machine, or `auto`: pretty on a terminal, JSON otherwise. */
+export type LogFormatSetting = 'pretty' | 'json' | 'auto';
+
 export interface S3Config {
   bucket: string;
   /** The service's address for providers other than AWS (path-style addressing is then used). */
@@ -100,6 +109,21 @@ function trustProxy(value: string | undefined): false | number | string[] {
     throw new Error('TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges.');
   }
   return proxies;
+}
+
+function logFormat(value: string | undefined): LogFormatSetting {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '' || text === 'auto') return 'auto';
+  if (text === 'pretty' || text === 'json') return text;
+  throw new Error(`LOG_FORMAT must be pretty or json, got "${value}".`);
+}
+
+function metricsPort(value: string | undefined, port: number): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = integer(value.trim(), 0, 'METRICS_PORT');
+  if (n < 1 || n > 65_535) throw new Error(`METRICS_PORT must be a port number from 1 to 65535, got "${value}".`);
+  if (n === port) throw new Error('METRICS_PORT must differ from PORT: the metrics are never served on the public port.');
+  return n;
 }
 
 function workers(value: string | undefined): number {
@@ -175,6 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     webDist: env.WEB_DIST === '' ? undefined : resolve(env.WEB_DIST || defaultWebDist),
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: logFormat(env.LOG_FORMAT),
+    metricsPort: metricsPort(env.METRICS_PORT, port),
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
     uploadMaxBytes: integer(env.UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES, 'UPLOAD_MAX_BYTES'),
     scryptLogN: scryptLogN(env.SCRYPT_LOG_N),
     linkFetchAllowPrivate: ['true', '1', 'on'].includes((env.LINK_FETCH_ALLOW_PRIVATE ?? '').toLowerCase()),

@@ -10,22 +10,32 @@ import { JOB_EXPIRED_IDEMPOTENCY_KEYS } from './idempotency/jobs.ts';
 import { startImageCleanup } from './images/cleanup.ts';
 import { createImageStore } from './images/storage.ts';
 import { startHourlyJobs } from './jobs/hourly.ts';
+import { announce, chooseLogFormat, createLogger, type Logger } from './logs/logger.ts';
+import { startMetricsListener } from './metrics/listener.ts';
+import { collectProcessMetrics, reportToPrimary, workersMetrics } from './metrics/metrics.ts';
 import { migrate } from './schema.ts';
 
+function logMigrations(log: Logger, applied: string[]): void {
+  if (applied.length === 0) log.info('the database schema is up to date');
+  else if (applied.length === 1) log.info(`applied migration ${applied[0]}`);
+  else log.info(`applied ${applied.length} migrations, ${applied[0]} to ${applied.at(-1)}`);
+}
+
 /** One API process: the database, the app, its background work, and a graceful stop. */
-async function serve(config: Config): Promise<void> {
+async function serve(config: Config, log: Logger, logRequests: boolean): Promise<void> {
   const database = await openDatabase({
     url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, replicaUrls: config.databaseReplicaUrls,
     statementTimeoutMs: config.statementTimeoutMs,
   });
   // Workers find the database migrated by their primary before it started them.
-  if (cluster.isPrimary) await migrate(database.sql);
+  if (cluster.isPrimary) logMigrations(log, await migrate(database.sql));
 
   const app = await buildApp({
     config,
     sql: database.sql,
     replicas: database.replicas,
-    logger: { level: config.logLevel },
+    loggerInstance: log,
+    logRequests,
   });
 
   const stopImageCleanup = startImageCleanup(database.sql, createImageStore(config), app.log);
@@ -38,6 +48,14 @@ async function serve(config: Config): Promise<void> {
   const hourly = [JOB_SITE_STATS, JOB_EXPIRED_IDEMPOTENCY_KEYS, ...(backups ? [JOB_BACKUP] : [])];
   const stopHourlyJobs = startHourlyJobs(app.jobs, app.log, hourly);
 
+  // The metrics are served by this process, or, by a worker of several, through the primary,
+  // which asks each worker for its own.
+  if (config.metricsPort !== undefined && cluster.isWorker) reportToPrimary();
+  if (config.metricsPort !== undefined && cluster.isPrimary) collectProcessMetrics();
+  const metrics = config.metricsPort !== undefined && cluster.isPrimary
+    ? await startMetricsListener({ port: config.metricsPort, host: config.metricsHost, log })
+    : undefined;
+
   // A worker of several drains on its first SIGTERM. Supervisors often signal the whole process
   // group (a terminal's Ctrl-C does too) and the primary forwards the signal as well: a worker
   // ignores SIGINT and any later SIGTERM, rather than exiting at once as on a second signal.
@@ -46,6 +64,7 @@ async function serve(config: Config): Promise<void> {
     else app.log.info(`${signal ?? 'SIGTERM'} received, shutting down`);
     stopImageCleanup();
     stopHourlyJobs();
+    await metrics?.close();
     await app.close();
     await database.close();
   });
@@ -71,28 +90,35 @@ async function serve(config: Config): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isPrimary) {
     const where = database.embedded ? `embedded database in ${config.dataDir}` : 'Postgres at DATABASE_URL';
-    console.log(`\n  Quorum is running at ${config.publicUrl} (${where})\n`);
+    announce(log, `Quorum is running at ${config.publicUrl} (${where})`);
+    if (metrics) log.info(`metrics at ${metrics.url}/metrics`);
   }
 }
 
 /** Applies the pending migrations on a connection of its own, closed after. */
-async function migrateDatabase(config: Config): Promise<void> {
+async function migrateDatabase(config: Config): Promise<string[]> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: 1 });
   try {
-    await migrate(database.sql);
+    return await migrate(database.sql);
   } finally {
     await database.close();
   }
 }
 
 const config = loadConfig();
+const logFormat = chooseLogFormat(config.logFormat, process.stdout.isTTY === true);
+const log = createLogger({ level: config.logLevel, format: logFormat });
 const plan = planWorkers(config);
-if (cluster.isPrimary && plan.notice) console.warn(`\n  ${plan.notice}\n`);
+if (cluster.isPrimary && plan.notice) log.warn(plan.notice);
 if (cluster.isPrimary && plan.count > 1) {
-  await migrateDatabase(config);
-  runPrimary(plan.count, () => {
-    console.log(`\n  Quorum is running at ${config.publicUrl} (${plan.count} processes, Postgres at DATABASE_URL)\n`);
+  logMigrations(log, await migrateDatabase(config));
+  const metrics = config.metricsPort !== undefined
+    ? await startMetricsListener({ port: config.metricsPort, host: config.metricsHost, source: workersMetrics(), log })
+    : undefined;
+  runPrimary(plan.count, log, () => {
+    announce(log, `Quorum is running at ${config.publicUrl} (${plan.count} processes, Postgres at DATABASE_URL)`);
+    if (metrics) log.info(`metrics of every process at ${metrics.url}/metrics`);
   });
 } else {
-  await serve(config);
+  await serve(config, log, logFormat === 'json');
 }

@@ -23,10 +23,11 @@ const entriesOf = (dir, { folders }) =>
 // files (`routes.ts`, `*-routes.ts`) sit above every domain's other files: nothing but a route
 // file or the app imports one. A new folder goes on a floor here, or the lint refuses to run.
 const apiFloors = [
-  // Platform: configuration, the database, outbound connections, the job queue, HTTP primitives.
+  // Platform: configuration, the database, outbound connections, metrics and the log, the job
+  // queue, HTTP primitives.
   ['paths'],
   ['config'],
-  ['db', 'outbound'],
+  ['db', 'outbound', 'metrics', 'logs'],
   ['jobs', 'cluster'],
   ['http', 'schema'],
   // Sessions and the anti-forgery token; then the services every domain uses.

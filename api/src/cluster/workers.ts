@@ -25,6 +25,11 @@ export function planWorkers(config: Pick<Config, 'workers' | 'databaseUrl'>): Wo
   return { count: config.workers };
 }
 
+/** Where the primary tells what becomes of its workers. */
+export interface PrimaryLog {
+  error(message: string): void;
+}
+
 /**
  * Runs the primary of `count` workers; each worker runs this same script and finds
  * `cluster.isPrimary` false. A worker that dies before it ever listened means the workers cannot
@@ -32,7 +37,7 @@ export function planWorkers(config: Pick<Config, 'workers' | 'databaseUrl'>): Wo
  * rather than starting them again and again. `onAllListening` is called once the first `count`
  * workers listen.
  */
-export function runPrimary(count: number, onAllListening: () => void): void {
+export function runPrimary(count: number, log: PrimaryLog, onAllListening: () => void): void {
   let stopping = false;
   let exitCode = 0;
   let started = 0;
@@ -53,7 +58,7 @@ export function runPrimary(count: number, onAllListening: () => void): void {
     stopping = true;
     for (const worker of live()) worker.process.kill(signal);
     setTimeout(() => {
-      console.error('Workers still running after the drain time; stopping them.');
+      log.error('workers still running after the drain time; stopping them');
       for (const worker of live()) worker.process.kill('SIGKILL');
       process.exit(1);
     }, DRAIN_WAIT_MS).unref();
@@ -63,11 +68,11 @@ export function runPrimary(count: number, onAllListening: () => void): void {
   cluster.on('exit', (worker, code, signal) => {
     if (!stopping) {
       if (!listening.has(worker)) {
-        console.error(`A worker exited (${signal ?? `code ${code}`}) before it served; stopping.`);
+        log.error(`a worker exited (${signal ?? `code ${code}`}) before it served; stopping`);
         exitCode = 1;
         stop('SIGTERM');
       } else {
-        console.error(`Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another.`);
+        log.error(`worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another`);
         fork();
       }
     }

@@ -157,6 +157,11 @@ export function isStatementTimeout(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '57014';
 }
 
+/** True for an error the database answered a statement with (any SQLSTATE). */
+export function isDatabaseError(error: unknown): boolean {
+  return error instanceof postgres.PostgresError;
+}
+
 /** Connects to Postgres, starting the embedded database when no URL is given. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {

@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { isDatabaseUnreachable, isStatementTimeout } from '../db/connect.ts';
+import { isDatabaseError, isDatabaseUnreachable, isStatementTimeout } from '../db/connect.ts';
+import { countDatabaseError } from '../metrics/metrics.ts';
 import {
   badRequest, clientError, HttpError, internalError, methodNotAllowed, notFound, payloadTooLarge, sendError,
   serviceUnavailable, tooManyRequests, unsupportedMediaType,
@@ -47,9 +48,12 @@ function answerError(error: FastifyError | HttpError, request: FastifyRequest, r
   if (answer) return sendError(reply, answer);
   request.log.error({ err: error, method: request.method, url: request.url, params: request.params }, 'request failed');
   // The database is gone, or too busy to finish a statement in time: worth trying again shortly.
-  if (isDatabaseUnreachable(error) || isStatementTimeout(error)) {
+  const unreachable = isDatabaseUnreachable(error);
+  if (unreachable || isStatementTimeout(error)) {
+    countDatabaseError(unreachable ? 'unreachable' : 'timeout');
     return sendError(reply.header('Retry-After', String(DATABASE_RETRY_SECONDS)), serviceUnavailable());
   }
+  if (isDatabaseError(error)) countDatabaseError('query');
   return sendError(reply, internalError());
 }
 

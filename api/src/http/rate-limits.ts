@@ -1,6 +1,7 @@
 // The rate limits, per client address: one map, and each route names its limit in its config
 // (`config: { limit: 'vote' }`). Routes that name none count against the global limit only.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { countRateLimitRefusal } from '../metrics/metrics.ts';
 
 export interface RateLimit {
   max: number;
@@ -46,4 +47,17 @@ export function applyNamedRateLimits(app: FastifyInstance): void {
     const name = route.config?.limit;
     if (name) route.config = { ...route.config, rateLimit: RATE_LIMITS[name] };
   });
+}
+
+/**
+ * The rate-limit plugin's `onExceeded`: counts the refusal under the name of the limit the route
+ * counts against (the global one when it names none).
+ */
+export function countRefusal(request: FastifyRequest): void {
+  countRateLimitRefusal(request.routeOptions.config.limit ?? 'global');
+}
+
+/** Counts a refusal by a limit applied by hand, outside the plugin's hooks. */
+export function countRefusalOf(limit: RateLimitName): void {
+  countRateLimitRefusal(limit);
 }

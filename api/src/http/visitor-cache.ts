@@ -6,6 +6,7 @@
 // answer is never kept here.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { countVisitorCacheLookup } from '../metrics/metrics.ts';
 import { routeSerializer } from './answer-schema.ts';
 
 export interface CachedAnswer<T = unknown> {
@@ -63,8 +64,10 @@ export function createVisitorCache(ttlMs: number, maxBytes = MAX_BYTES): Visitor
       if (ttlMs <= 0) return made();
       const now = Date.now();
       const hit = entries.get(key);
+      const fresh = hit !== undefined && hit.expires > now;
+      countVisitorCacheLookup(fresh);
       // A key names one kind of answer, so what is kept under it is of the type asked for.
-      if (hit && hit.expires > now) return hit.answer as Promise<CachedAnswer<T>>;
+      if (fresh) return hit.answer as Promise<CachedAnswer<T>>;
       const answer = made();
       if (entries.size >= MAX_ENTRIES) prune(now);
       if (entries.size < MAX_ENTRIES) {

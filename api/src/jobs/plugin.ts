@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../db/connect.ts';
+import { watchJobQueue } from '../metrics/metrics.ts';
 import { startJobQueue, type JobHandlers, type JobQueue, type Jobs } from './queue.ts';
 
 declare module 'fastify' {
@@ -28,10 +29,20 @@ export function registerJobQueue(
     running: () => queue?.running() ?? false,
   };
   app.decorate('jobs', jobs);
+  let unwatch = () => {};
   app.addHook('onReady', async () => {
-    queue = await startJobQueue(sql, handlers(jobs), { pollMs, log: app.log });
+    const started = await startJobQueue(sql, handlers(jobs), { pollMs, log: app.log });
+    queue = started;
+    unwatch = watchJobQueue(async () => {
+      if (!started.running()) return [];
+      return started.read().catch((err: unknown) => {
+        app.log.warn({ err }, 'reading the job queue for the metrics failed');
+        return [];
+      });
+    });
   });
   app.addHook('onClose', async () => {
+    unwatch();
     await queue?.stop();
     queue = undefined;
   });

@@ -1,5 +1,6 @@
 import { PgBoss, type JobResult, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { Sql } from '../db/connect.ts';
+import { countJobFailure, type QueueReading } from '../metrics/metrics.ts';
 import { bossDatabase } from './boss-db.ts';
 
 /** What a request or a job may ask to run later. */
@@ -12,6 +13,8 @@ export interface Jobs {
 export interface JobQueue extends Jobs {
   /** False once the queue has stopped (asked to, or after losing its database for good). */
   running(): boolean;
+  /** How many jobs each queue holds and how long its oldest ready one has waited (for the metrics). */
+  read(): Promise<QueueReading[]>;
   /** Stops taking jobs, lets running ones finish (up to a few seconds) and lets go of the database. */
   stop(): Promise<void>;
 }
@@ -93,6 +96,7 @@ export async function startJobQueue(
         return { id: job.id, status: 'completed' };
       } catch (err) {
         log.error({ err, job: name }, 'job failed');
+        countJobFailure(name, job.retryCount >= job.retryLimit);
         return { id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } };
       }
     };
@@ -112,8 +116,10 @@ export async function startJobQueue(
       return results;
     });
   }
+  const names = Object.keys(handlers);
   return {
     running: () => !stopped,
+    read: () => readQueues(boss, names),
     async send(name, data, sendOptions) {
       await boss.send(name, data, sendOptions ?? {});
     },
@@ -127,4 +133,29 @@ export async function startJobQueue(
       await Promise.race([db.close(), givenUp]);
     },
   };
+}
+
+/** Jobs looked at per queue to find the one that has waited longest (the oldest few sent). */
+const OLDEST_LOOKED_AT = 20;
+
+/**
+ * The counts are pg-boss's own, kept on its queue table and refreshed by its monitor (once a
+ * minute here), so reading them costs one small statement. The wait is measured from the oldest
+ * jobs still queued: how long since each could first run (sent, or its start or retry time came).
+ */
+async function readQueues(boss: PgBoss, names: string[]): Promise<QueueReading[]> {
+  const queues = await boss.getQueues(names);
+  const now = Date.now();
+  return Promise.all(queues.map(async (queue) => {
+    const oldest = await boss.findJobs(queue.name, { queued: true, limit: OLDEST_LOOKED_AT });
+    const waits = oldest
+      .map((job) => now - Math.max(job.createdOn.getTime(), job.startAfter.getTime()))
+      .filter((wait) => wait >= 0);
+    return {
+      queue: queue.name,
+      queued: queue.queuedCount,
+      active: queue.activeCount,
+      oldestSeconds: waits.length > 0 ? Math.max(...waits) / 1000 : 0,
+    };
+  }));
 }

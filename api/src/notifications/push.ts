@@ -5,6 +5,7 @@ import https from 'node:https';
 import type { PushPayload } from '@quorum/shared/entities/notifications';
 import webpush from 'web-push';
 import type { Sql } from '../db/connect.ts';
+import { countPush } from '../metrics/metrics.ts';
 import { AddressRefusedError, checkLiteralHost, systemResolve, vettedLookup } from '../outbound/lookup.ts';
 import { getNotificationForPush, markPushed } from './queries.ts';
 import { renderNotification } from './render.ts';
@@ -74,9 +75,15 @@ export async function sendPush(sql: Sql, options: PushOptions, job: PushJob): Pr
   const outcomes = await Promise.allSettled(subscriptions.map((subscription) => deliver(subscription, body, options, row.id)));
   const failures: unknown[] = [];
   for (const [index, outcome] of outcomes.entries()) {
-    if (outcome.status === 'fulfilled') continue;
-    if (outcome.reason instanceof Undeliverable) await sql`delete from push_subscriptions where id = ${subscriptions[index]!.id}`;
-    else failures.push(outcome.reason);
+    if (outcome.status === 'fulfilled') {
+      countPush('sent');
+    } else if (outcome.reason instanceof Undeliverable) {
+      countPush('dropped');
+      await sql`delete from push_subscriptions where id = ${subscriptions[index]!.id}`;
+    } else {
+      countPush('failed');
+      failures.push(outcome.reason);
+    }
   }
   if (failures.length > 0) throw new PushRetry(`${failures.length} of ${subscriptions.length} pushes failed`, { cause: failures[0] });
   await markPushed(sql, row.id, job.version);

@@ -6,7 +6,7 @@ import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import { conflict, HttpError, tooManyRequests } from '../http/errors.ts';
-import { RATE_LIMITS } from '../http/rate-limits.ts';
+import { countRefusalOf, RATE_LIMITS } from '../http/rate-limits.ts';
 import { parse } from '../http/validate.ts';
 import { logIn, signUp, type CaptchaOptions } from './credentials.ts';
 import type { ScryptCost } from './passwords.ts';
@@ -51,7 +51,10 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
     }
     const body = parse(loginBody, request.body);
     const failures = await failuresPerName?.(request, { increment: false });
-    if (failures && !failures.isAllowed && failures.remaining === 0) throw tooManyRequests();
+    if (failures && !failures.isAllowed && failures.remaining === 0) {
+      countRefusalOf('loginFailuresPerName');
+      throw tooManyRequests();
+    }
     const user = await logIn(sql, body, cost).catch(async (error: unknown) => {
       if (error instanceof HttpError && error.code === ErrorCode.wrongCredentials) await failuresPerName?.(request);
       throw error;

@@ -2,6 +2,8 @@
 // several processes or machines against one database; and a browser-like HTTP client whose
 // session can be carried from one process to another.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { CSRF_HEADER, CSRF_RESPONSE_HEADER } from '@quorum/client/api-client';
 
@@ -17,6 +19,16 @@ export interface ApiProcess {
   output(): string;
   /** SIGTERM, then waits for the exit (SIGKILL after 20 s); answers the exit code. */
   stop(): Promise<number | null>;
+}
+
+/** A TCP port on loopback that nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
 }
 
 /** Waits until `check` answers true, or fails after `timeoutMs` with `what` in the message. */
