@@ -236,7 +236,7 @@ export async function buildApp(
         add: async (db, block) => void (await insertIpBlock(db, { ...block, expiresInHours: null })),
         refresh: () => blockList.refresh(),
       };
-      await api.register(adminRoutes, { sql, blocker });
+      await api.register(adminRoutes, { sql, blocker, config });
       await api.register(communityRequestsRoutes, { sql });
       await api.register(ipBlocksRoutes, { sql, blockList });
       await api.register(analyticsRoutes, { sql });

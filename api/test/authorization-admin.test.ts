@@ -64,6 +64,7 @@ const CALLS: Call[] = [
   adminOnly('DELETE /api/ipblocks/{id}', async ({ browser }) => browser.request('DELETE', `/api/ipblocks/${await newIpBlock()}`)),
   adminOnly('GET /api/analytics/bss', ({ browser }) => browser.get('/api/analytics/bss')),
   adminOnly('GET /api/site_settings', ({ browser }) => browser.get('/api/site_settings')),
+  adminOnly('GET /api/_admin/health', ({ browser }) => browser.get('/api/_admin/health')),
   adminOnly('PUT /api/site_settings', ({ browser }) => browser.request('PUT', '/api/site_settings', { body: {} })),
   {
     name: 'POST /api/community_requests',

@@ -35,7 +35,7 @@ it('answers 503 while the job queue is not running', async () => {
   // The health routes alone, on the real database, beside a queue that has stopped.
   const app = Fastify();
   setErrorHandler(app);
-  const jobs: Jobs = { send: async () => {}, running: () => false };
+  const jobs: Jobs = { send: async () => {}, running: () => false, read: async () => [] };
   await app.register(healthRoutes, { sql: t.sql, jobs, prefix: '/api' });
   try {
     const response = await app.inject({ method: 'GET', url: '/api/_health' });

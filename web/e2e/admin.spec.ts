@@ -299,3 +299,24 @@ test('the analytics page reads each record\'s figures from the JSON text of its 
   // Users, Posts, Comments, Sign-ups, Installs, Notifications on.
   await expect(page.getByRole('table').getByRole('row').nth(1).getByRole('cell')).toHaveText(['21', '22', '23', '24', '25', '26']);
 });
+
+test('the health page shows the database, the job queue, the last hour and storage, at 390 and 1280 px in both themes', async ({ page }) => {
+  await asAdmin(page);
+  for (const width of [390, 1280]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/admin/health');
+      await expect(page.getByRole('heading', { name: 'Health', level: 2 })).toBeVisible();
+      const service = page.getByRole('region', { name: 'Service' });
+      await expect(service.getByRole('definition').filter({ hasText: /^Answering in \d+ ms$/ })).toBeVisible();
+      await expect(service.getByRole('definition').filter({ hasText: /^Running$/ })).toBeVisible();
+      await expect(service.getByRole('definition').filter({ hasText: '1.0.0' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'The last hour' }).getByRole('definition').filter({ hasText: / ms$/ })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Storage and backups' }).getByRole('term').filter({ hasText: 'Last backup' })).toBeVisible();
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      await saveScreen(page, `admin-health-${width}-${colorScheme}`, { fullPage: true });
+    }
+  }
+});

@@ -2,16 +2,24 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Messages } from '@quorum/shared/errors';
 import { adminActionBody } from '@quorum/shared/schemas/admin';
 import { Success } from '@quorum/shared/entities/schema';
+import { SiteHealth } from '@quorum/shared/entities/site';
 import { requireAdmin } from '../auth/plugin.ts';
 import { deleteDefaultCommunity, getCommunityIdByName, insertDefaultCommunity } from '../communities/queries.ts';
 import { denyCommunityRequest } from '../community-requests/actions.ts';
+import type { Config } from '../config.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import { notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { banUser, unbanUser, type AddressBlocker } from './actions.ts';
+import { siteHealth } from './health.ts';
 
-const adminRoutes: FastifyPluginAsync<{ sql: Sql; blocker: AddressBlocker }> = async (app, { sql, blocker }) => {
+const adminRoutes: FastifyPluginAsync<{ sql: Sql; blocker: AddressBlocker; config: Config }> = async (app, { sql, blocker, config }) => {
+  app.get('/_admin/health', { schema: sends(SiteHealth) }, async (request): Promise<SiteHealth> => {
+    requireAdmin(request);
+    return siteHealth(sql, app.jobs, config);
+  });
+
   app.post('/_admin', { schema: sends(Success) }, async (request): Promise<{ success: true }> => {
     const admin = requireAdmin(request);
     const body = parse(adminActionBody, request.body);

@@ -27,6 +27,7 @@ export function registerJobQueue(
       return queue.send(name, data, options);
     },
     running: () => queue?.running() ?? false,
+    read: () => (queue?.running() ? queue.read() : Promise.resolve([])),
   };
   app.decorate('jobs', jobs);
   let unwatch = () => {};
@@ -34,8 +35,7 @@ export function registerJobQueue(
     const started = await startJobQueue(sql, handlers(jobs), { pollMs, log: app.log });
     queue = started;
     unwatch = watchJobQueue(async () => {
-      if (!started.running()) return [];
-      return started.read().catch((err: unknown) => {
+      return jobs.read().catch((err: unknown) => {
         app.log.warn({ err }, 'reading the job queue for the metrics failed');
         return [];
       });

@@ -8,13 +8,13 @@ export interface Jobs {
   send(name: string, data: object, options?: SendOptions): Promise<void>;
   /** Whether the queue's workers are taking jobs (the health check asks). */
   running(): boolean;
+  /** How many jobs each queue holds and how long its oldest ready one has waited (the metrics and the admin's health page). */
+  read(): Promise<QueueReading[]>;
 }
 
 export interface JobQueue extends Jobs {
   /** False once the queue has stopped (asked to, or after losing its database for good). */
   running(): boolean;
-  /** How many jobs each queue holds and how long its oldest ready one has waited (for the metrics). */
-  read(): Promise<QueueReading[]>;
   /** Stops taking jobs, lets running ones finish (up to a few seconds) and lets go of the database. */
   stop(): Promise<void>;
 }

@@ -24,11 +24,63 @@ const httpDuration = new Histogram({
 /** The label of requests the router matched to no route (unknown paths, the web app's pages). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
+const MINUTE_MS = 60_000;
+/** Upper bounds of the latency steps the last hour's requests are counted in, in seconds. */
+const RECENT_BOUNDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, Infinity];
+
+interface MinuteCounts {
+  minute: number;
+  requests: number;
+  serverErrors: number;
+  /** Requests per latency step of RECENT_BOUNDS. */
+  steps: number[];
+}
+
+/** The last hour of this process's requests, a slot per minute, for the admin's health page. */
+const recentMinutes: MinuteCounts[] = [];
+
+function countRecent(status: number, seconds: number, now = Date.now()): void {
+  const minute = Math.floor(now / MINUTE_MS);
+  let slot = recentMinutes.at(-1);
+  if (slot?.minute !== minute) {
+    slot = { minute, requests: 0, serverErrors: 0, steps: RECENT_BOUNDS.map(() => 0) };
+    recentMinutes.push(slot);
+    while (recentMinutes.length > 0 && recentMinutes[0]!.minute <= minute - 60) recentMinutes.shift();
+  }
+  slot.requests += 1;
+  if (status >= 500) slot.serverErrors += 1;
+  slot.steps[RECENT_BOUNDS.findIndex((bound) => seconds <= bound)]! += 1;
+}
+
+export interface LastHour {
+  requests: number;
+  serverErrors: number;
+  /** The latency step 95% of the requests finished within, in seconds (an upper bound); null without requests. */
+  p95Seconds: number | null;
+}
+
+/** This process's requests of the last 60 minutes. */
+export function lastHourOfRequests(now = Date.now()): LastHour {
+  const minute = Math.floor(now / MINUTE_MS);
+  const slots = recentMinutes.filter((slot) => slot.minute > minute - 60);
+  const requests = slots.reduce((sum, slot) => sum + slot.requests, 0);
+  const serverErrors = slots.reduce((sum, slot) => sum + slot.serverErrors, 0);
+  if (requests === 0) return { requests, serverErrors, p95Seconds: null };
+  let seen = 0;
+  const step = RECENT_BOUNDS.findIndex((_, index) => {
+    seen += slots.reduce((sum, slot) => sum + slot.steps[index]!, 0);
+    return seen >= requests * 0.95;
+  });
+  // Past the last finite bound the step says only "more than 10 s".
+  return { requests, serverErrors, p95Seconds: RECENT_BOUNDS[step] === Infinity ? RECENT_BOUNDS.at(-2)! : RECENT_BOUNDS[step]! };
+}
+
 /** Counts one answered request; `route` is the matched route's pattern, never the address asked for. */
 export function countRequest(route: string | undefined, method: string, status: number, seconds: number): void {
   const labels = { route: route ?? UNMATCHED_ROUTE, method };
   httpRequests.inc({ ...labels, status: String(status) });
   httpDuration.observe(labels, seconds);
+  countRecent(status, seconds);
 }
 
 /** Why a request failed on the database: it could not be reached, a statement ran out of time, or a statement failed. */

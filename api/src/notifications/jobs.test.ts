@@ -10,6 +10,7 @@ function recordingQueue() {
       sent.push({ name, data, options });
     },
     running: () => true,
+    read: async () => [],
   };
   return { jobs, sent };
 }

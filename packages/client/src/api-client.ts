@@ -13,7 +13,7 @@ import type { Notification, NotificationsPage } from '@quorum/shared/entities/no
 import type { Feed, FeedSort, ModeratedPostsPage, Post, PostsPage, UserFeedPage } from '@quorum/shared/entities/posts';
 import type { ContentType, Report, ReportsPage } from '@quorum/shared/entities/reports';
 import type { SearchPage, SearchSort, SearchSuggestions, SearchType } from '@quorum/shared/entities/search';
-import type { InitialData, LinkInfo, SiteSettings } from '@quorum/shared/entities/site';
+import type { InitialData, LinkInfo, SiteHealth, SiteSettings } from '@quorum/shared/entities/site';
 import type { BadgeType, User, UserGroup, UsersPage } from '@quorum/shared/entities/users';
 import type { ANALYTICS_EVENTS, LIST_FILTERS, LIST_ORDERS, MODERATED_POST_FILTERS, REPORT_FILTERS } from '@quorum/shared/constants';
 import { ErrorCode } from '@quorum/shared/errors';
@@ -464,6 +464,7 @@ export function createApiClient(options: ApiClientOptions) {
     report: (body: Omit<ReportBody, 'description'> & { description?: string | null }) =>
       request<Report>('/api/_report', { method: 'POST', body }),
     getSiteSettings: () => request<SiteSettings>('/api/site_settings'),
+    getSiteHealth: () => request<SiteHealth>('/api/_admin/health'),
     updateSiteSettings: (body: Partial<SiteSettings>) => request<SiteSettings>('/api/site_settings', { method: 'PUT', body }),
 
     // Admin

@@ -4,7 +4,7 @@
 import type { SearchSort, SearchType } from '@quorum/shared/entities/search';
 
 /** The admin dashboard's pages after /admin/ (its Settings page is /admin itself). */
-export const ADMIN_PAGES = ['users', 'comments', 'communities', 'ipblocks', 'bss', 'new-community-requests'] as const;
+export const ADMIN_PAGES = ['users', 'comments', 'communities', 'ipblocks', 'bss', 'health', 'new-community-requests'] as const;
 export type AdminPage = (typeof ADMIN_PAGES)[number];
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {

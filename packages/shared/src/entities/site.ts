@@ -3,7 +3,7 @@ import { Communities } from './communities.ts';
 import { Lists } from './lists.ts';
 import { Mutes } from './mutes.ts';
 import { ReportReason } from './reports.ts';
-import { Nullable } from './schema.ts';
+import { Nullable, OneOf } from './schema.ts';
 import { User } from './users.ts';
 
 export const SiteSettings = Type.Object({
@@ -55,3 +55,22 @@ export interface DevicePreferences {
   infinite_scrolling_disabled: boolean;
   font: 'custom' | 'system';
 }
+
+/** GET /api/_admin/health: how the site is doing, for its admins. */
+export const SiteHealth = Type.Object({
+  version: Type.String(),
+  startedAt: Type.String(),
+  database: Type.Object({
+    kind: OneOf(['embedded', 'postgres'] as const),
+    answering: Type.Boolean(),
+    latencyMs: Nullable(Type.Number()),
+    bytes: Nullable(Type.Number()),
+  }),
+  jobs: Type.Object({ running: Type.Boolean(), queued: Type.Number(), active: Type.Number(), oldestSeconds: Type.Number() }),
+  /** The requests of the last hour answered by the process that answers this. */
+  lastHour: Type.Object({ requests: Type.Number(), serverErrors: Type.Number(), p95Ms: Nullable(Type.Number()) }),
+  /** Image files on this disk; null when they are in a bucket. */
+  imageBytes: Nullable(Type.Number()),
+  backups: Type.Object({ scheduled: Type.Boolean(), lastAt: Nullable(Type.String()) }),
+});
+export type SiteHealth = Static<typeof SiteHealth>;

@@ -8,6 +8,7 @@ import { AdminSettings } from '../../features/admin/components/admin-settings.ts
 import { AdminUsers } from '../../features/admin/components/admin-users.tsx';
 import { Analytics } from '../../features/admin/components/analytics.tsx';
 import { CommunityRequests } from '../../features/admin/components/community-requests.tsx';
+import { Health } from '../../features/admin/components/health.tsx';
 import { IpBlocks } from '../../features/admin/components/ip-blocks.tsx';
 import { CreateCommunityModal } from '../../features/communities/components/create-community-modal.tsx';
 import { UserAdminActions } from '../../features/users/components/user-admin-actions.tsx';
@@ -47,6 +48,7 @@ export function AdminRoute() {
     { path: 'communities', title: 'Communities', element: <AdminCommunities /> },
     { path: 'ipblocks', title: 'IP blocks', element: <IpBlocks /> },
     { path: 'bss', title: 'Analytics', element: <Analytics /> },
+    { path: 'health', title: 'Health', element: <Health /> },
     {
       path: 'new-community-requests',
       title: 'Community requests',

@@ -10,6 +10,7 @@ export const adminKeys = {
   ipBlocks: () => [...adminKeys.all, 'ip-blocks'] as const,
   communityRequests: () => [...adminKeys.all, 'community-requests'] as const,
   bssEvents: () => [...adminKeys.all, 'bss-events'] as const,
+  health: () => [...adminKeys.all, 'health'] as const,
   /** The key of one of the feature's mutations (their defaults are registered in register.ts). */
   mutation: (name: string) => [...adminKeys.all, name] as const,
 };

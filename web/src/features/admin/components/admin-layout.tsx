@@ -10,6 +10,7 @@ const NAV: ReadonlyArray<{ page?: AdminPage; label: string }> = [
   { page: 'communities', label: 'Communities' },
   { page: 'ipblocks', label: 'IP blocks' },
   { page: 'bss', label: 'Analytics' },
+  { page: 'health', label: 'Health' },
   { page: 'new-community-requests', label: 'Community requests' },
 ];
 
