@@ -182,8 +182,16 @@ test('a moderator uploads and removes the community icon and banner', async ({ p
   await page.getByLabel('Upload banner').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: makePng(1200, 300, [220, 120, 40]) });
   await expect(header.locator('.community-banner__image')).toBeVisible();
 
+  // Removing asks first; cancelling keeps the banner.
   await page.getByRole('button', { name: 'Edit banner' }).click();
   await page.getByRole('menuitem', { name: 'Remove banner' }).click();
+  const confirm = page.getByRole('dialog', { name: `Remove the banner of /${community.name}?` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(header.locator('.community-banner__image')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit banner' }).click();
+  await page.getByRole('menuitem', { name: 'Remove banner' }).click();
+  await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(header.locator('.community-banner__image')).toHaveCount(0);
 
   await page.getByLabel('Upload icon').setInputFiles({ name: 'bad.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });

@@ -65,19 +65,32 @@ test('a mod bans a member, who then cannot comment there', async ({ page }) => {
   const form = page.getByRole('form', { name: 'Ban a user' });
   await form.getByRole('button', { name: 'Ban' }).click();
   await expect(form.getByText('Username is required.')).toBeVisible();
+  // A ban asks first; cancelling it bans nobody.
+  const confirmBan = async (username: string) =>
+    page.getByRole('dialog', { name: `Ban @${username} from /${community.name}?` }).getByRole('button', { name: 'Ban' }).click();
+  await form.getByLabel('Ban a user').fill(member);
+  await form.getByRole('button', { name: 'Ban' }).click();
+  await page.getByRole('dialog', { name: `Ban @${member} from /${community.name}?` }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('No banned users.')).toBeVisible();
+  await expect(form.getByLabel('Ban a user')).toHaveValue(member);
   await form.getByLabel('Ban a user').fill('nobody_by_this_name');
   await form.getByRole('button', { name: 'Ban' }).click();
+  await confirmBan('nobody_by_this_name');
   await expect(form.getByText('No user with username exists.')).toBeVisible();
   await form.getByLabel('Ban a user').fill(member);
   await form.getByRole('button', { name: 'Ban' }).click();
+  await confirmBan(member);
   const banned = page.getByRole('list', { name: 'Banned users' });
   await expect(banned.getByRole('link', { name: `@${member}` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `@${member} is banned from /${community.name}.` })).toBeVisible();
   await expect(form.getByLabel('Ban a user')).toHaveValue('');
   await form.getByLabel('Ban a user').fill(member);
   await form.getByRole('button', { name: 'Ban' }).click();
+  await confirmBan(member);
   await expect(form.getByText(`${member} is already banned.`)).toBeVisible();
   await form.getByLabel('Ban a user').fill(ADMIN.username);
   await form.getByRole('button', { name: 'Ban' }).click();
+  await confirmBan(ADMIN.username);
   await expect(page.getByText('Moderators of the community and admins cannot be banned from it.')).toBeVisible();
 
   await switchTo(page, member);
@@ -92,6 +105,7 @@ test('a mod bans a member, who then cannot comment there', async ({ page }) => {
   await banned.getByRole('button', { name: `Unban @${member}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Unban' }).click();
   await expect(page.getByText('No banned users.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `@${member} is no longer banned from /${community.name}.` })).toBeVisible();
 });
 
 test('a member reports a post and a mod ignores the report in modtools', async ({ page }) => {

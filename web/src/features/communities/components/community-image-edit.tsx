@@ -1,5 +1,7 @@
 import type { Community } from '@quorum/shared/entities/communities';
+import { useState } from 'react';
 import { useImagePicker } from '../../../hooks/use-image-picker.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { useRemoveCommunityImage } from '../api/remove-community-image.ts';
@@ -14,10 +16,11 @@ interface CommunityImageEditProps {
   className?: string;
 }
 
-/** The edit control mods and admins get on a community's icon and banner: upload or remove. */
+/** The edit control mods and admins get on a community's icon and banner: upload, or remove once confirmed. */
 export function CommunityImageEdit({ community, kind, className }: CommunityImageEditProps) {
   const upload = useUploadCommunityImage();
   const remove = useRemoveCommunityImage();
+  const [confirming, setConfirming] = useState(false);
   const picker = useImagePicker((file, options) => upload.mutate({ community, kind, file }, options));
   const name = NAMES[kind];
   const current = kind === 'pro_pic' ? community.proPic : community.bannerImage;
@@ -41,7 +44,7 @@ export function CommunityImageEdit({ community, kind, className }: CommunityImag
             {current ? `Change ${name}` : `Upload ${name}`}
           </MenuButton>
           {current && (
-            <MenuButton onSelect={() => remove.mutate({ community, kind })}>
+            <MenuButton onSelect={() => setConfirming(true)}>
               <Icon name="trash" />
               Remove {name}
             </MenuButton>
@@ -49,6 +52,18 @@ export function CommunityImageEdit({ community, kind, className }: CommunityImag
         </Menu>
       )}
       <input {...picker.inputProps} aria-label={`Upload ${name}`} />
+      <ConfirmDialog
+        open={confirming}
+        title={`Remove the ${name} of /${community.name}?`}
+        description={`The community will show no ${name} until a new one is uploaded.`}
+        confirmLabel="Remove"
+        danger
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          remove.mutate({ community, kind });
+        }}
+      />
     </div>
   );
 }

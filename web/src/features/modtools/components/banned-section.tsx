@@ -7,6 +7,7 @@ import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { banFormError, useBanFromCommunity } from '../api/ban-from-community.ts';
 import { bannedOptions } from '../api/get-banned.ts';
 import { useUnbanFromCommunity } from '../api/unban-from-community.ts';
@@ -14,12 +15,15 @@ import { ModtoolsListSkeleton } from './list-states.tsx';
 import { ModtoolsPage } from './modtools-layout.tsx';
 import { UsernameForm } from './username-form.tsx';
 
-/** Ban a user from the community by name; the banned users, each with Unban. */
+/** Ban a user from the community by name, once confirmed; the banned users, each with Unban. */
 export function BannedSection({ community }: { community: Community }) {
   const query = useQuery(bannedOptions(community.id));
   const ban = useBanFromCommunity();
   const unban = useUnbanFromCommunity();
   const [unbanning, setUnbanning] = useState<User | null>(null);
+  // The name typed in the form, and how to empty the form, while the ban waits for its confirmation.
+  const [banning, setBanning] = useState<{ username: string; done: () => void } | null>(null);
+  const alerts = useAlerts();
   const error = ban.variables ? banFormError(ban.error, ban.variables.username) : null;
 
   return (
@@ -30,7 +34,7 @@ export function BannedSection({ community }: { community: Community }) {
         pending={ban.isPending}
         error={error}
         onEdit={() => ban.reset()}
-        onSubmit={(username, done) => ban.mutate({ communityId: community.id, username }, { onSuccess: done })}
+        onSubmit={(username, done) => setBanning({ username, done })}
       />
       {query.data ? (
         query.data.length === 0 ? (
@@ -58,6 +62,29 @@ export function BannedSection({ community }: { community: Community }) {
         <ModtoolsListSkeleton rows={2} />
       )}
       <ConfirmDialog
+        open={banning !== null}
+        title={`Ban @${banning?.username ?? ''} from /${community.name}?`}
+        description="They will no longer be able to post, comment or vote in this community."
+        confirmLabel="Ban"
+        danger
+        busy={ban.isPending}
+        onClose={() => setBanning(null)}
+        onConfirm={() => {
+          if (!banning) return;
+          const { username, done } = banning;
+          ban.mutate(
+            { communityId: community.id, username },
+            {
+              onSuccess: () => {
+                done();
+                alerts.show(`@${username} is banned from /${community.name}.`);
+              },
+              onSettled: () => setBanning(null),
+            },
+          );
+        }}
+      />
+      <ConfirmDialog
         open={unbanning !== null}
         title={`Unban @${unbanning?.username ?? ''}?`}
         description="Are you sure?"
@@ -65,7 +92,17 @@ export function BannedSection({ community }: { community: Community }) {
         busy={unban.isPending}
         onClose={() => setUnbanning(null)}
         onConfirm={() => {
-          if (unbanning) unban.mutate({ communityId: community.id, username: unbanning.username }, { onSuccess: () => setUnbanning(null) });
+          if (!unbanning) return;
+          const { username } = unbanning;
+          unban.mutate(
+            { communityId: community.id, username },
+            {
+              onSuccess: () => {
+                setUnbanning(null);
+                alerts.show(`@${username} is no longer banned from /${community.name}.`);
+              },
+            },
+          );
         }}
       />
     </ModtoolsPage>

@@ -25,17 +25,22 @@ async function closeShownNotification(id: string): Promise<void> {
 
 /**
  * PUT /api/notifications/{id}?action=markAsSeen: the item changes at once and goes back on
- * failure; once seen, its pushed notification on this device closes.
+ * failure, which is only logged (the specification raises no alert for it); once seen, its pushed
+ * notification on this device closes.
  */
 export function useMarkNotificationSeen() {
   return useDefinedMutation(markNotificationSeen, {
+    meta: { silent: true },
     onMutate: async ({ id, seen }, { client }) => {
       await client.cancelQueries({ queryKey: notificationKeys.list() });
       const snapshot = snapshotNotifications(client);
       writeNotification(client, id, (item) => markSeen(item, seen));
       return snapshot;
     },
-    onError: (_error, _variables, snapshot, { client }) => restoreNotifications(client, snapshot),
+    onError: (error, _variables, snapshot, { client }) => {
+      console.warn('Marking a notification as seen failed', error);
+      restoreNotifications(client, snapshot);
+    },
     onSuccess: (notification, _variables, _snapshot, { client }) => {
       writeNotification(client, notification);
       if (notification.seen) void closeShownNotification(notification.id).catch(() => {});
