@@ -75,6 +75,46 @@ test('offers a new user their Bookmarks list, saves a post to a new list from it
   expect(listsRead).toEqual([]);
 });
 
+test("the post page's Save says Saved, pressed, while the post is in one of the user's lists, without changing size", async ({ page }) => {
+  const { post } = await seedPost(page, 'A post that shows it is saved');
+  const username = await newUser(page, 'marker');
+  await createListAs(page, username, { name: 'later', displayName: 'Later' });
+  await page.goto(postPath(post));
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  await expect(save).toHaveAttribute('aria-pressed', 'false');
+  await expect(save).toHaveText('Save');
+  // Measured in the page's own font, which loads after the first paint.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  const unsavedBox = await save.boundingBox();
+
+  await save.click();
+  const dialog = page.getByRole('dialog', { name: 'Save to list' });
+  await dialog.getByRole('checkbox', { name: /Later/ }).check();
+  // Shown behind the dialog as soon as it is ticked.
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+  await expect(save).toHaveText('Saved');
+  await expect(alerts(page).getByText('Saved to Later')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const savedBox = await save.boundingBox();
+  expect(savedBox?.width).toBe(unsavedBox?.width);
+  expect(savedBox?.x).toBe(unsavedBox?.x);
+
+  // The server's saved marks give the same state after a reload.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+  await expect(save).toHaveText('Saved');
+
+  await save.click();
+  await dialog.getByRole('checkbox', { name: /Later/ }).uncheck();
+  await expect(alerts(page).getByText('Removed from Later')).toBeVisible();
+  await expect(save).toHaveAttribute('aria-pressed', 'false');
+  await expect(save).toHaveText('Save');
+});
+
 test('saves a comment from its menu and the owner removes it from the list', async ({ page }) => {
   const { post } = await seedPost(page, 'A thread with a comment to keep');
   await seedComment(page, post, 'This is the comment to keep.');

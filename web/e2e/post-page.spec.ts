@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Post } from '@quorum/shared/entities/posts';
-import { apiAs } from './helpers.ts';
-import { newUser, openPost, postPath, seedPost } from './post-helpers.ts';
+import { ADMIN, apiAs } from './helpers.ts';
+import { newUser, openPost, postPath, seedPost, switchTo } from './post-helpers.ts';
 
 test('an unknown post shows the not-found page', async ({ page }) => {
   await page.goto('/anything/post/nosuchid');
@@ -30,16 +30,41 @@ test('the share menu copies the link', async ({ page, context }) => {
   expect(copied).toMatch(new RegExp(`${postPath(post)}$`));
 });
 
-test('the author deletes their post and its content is no longer shown', async ({ page }) => {
-  const { post } = await seedPost(page);
-  await openPost(page, post);
+test("the author deletes their post: told so, they land on the community's page, and the post's content is no longer shown", async ({ page }) => {
+  const { community, post } = await seedPost(page);
+  // The community's feed was seen with the post in it just before.
+  await page.goto(`/${community.name}`);
+  await expect(page.getByRole('article', { name: post.title })).toBeVisible();
+  await page.getByRole('article', { name: post.title }).getByRole('link', { name: post.title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
   await expect(page.getByText('Mine keeps')).toBeVisible();
   await page.getByRole('button', { name: 'Manage post' }).click();
   await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Delete' }).click();
+
+  await expect(page.getByText('Post deleted.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${community.name}$`));
+  await expect(page.getByRole('heading', { level: 1, name: community.name })).toBeVisible();
+  await expect(page.getByRole('article', { name: post.title })).toHaveCount(0);
+
+  await openPost(page, post);
   await expect(page.getByText('Deleted by author.')).toBeVisible();
   await expect(page.getByText('Mine keeps')).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Add a comment' })).toHaveCount(0);
+});
+
+test("a moderator who deletes someone else's post stays on its page, which shows it deleted", async ({ page }) => {
+  const { community } = await seedPost(page);
+  await newUser(page, 'spammer');
+  const post = await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: 'Cheap seeds, DM me', body: 'Buy now.', community: community.name });
+  await switchTo(page, ADMIN.username, ADMIN.password);
+  await openPost(page, post);
+  await page.getByRole('button', { name: 'Manage post' }).click();
+  await page.getByRole('menuitem', { name: 'Delete as mod' }).click();
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted by mods.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${postPath(post)}$`));
+  await expect(page.getByText('Post deleted.')).toHaveCount(0);
 });
 
 test('moderators lock, pin and announce from the manage menu', async ({ page }) => {

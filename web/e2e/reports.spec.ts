@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ApiError } from '@quorum/client/api-error';
 import { CSRF_COOKIE } from '@quorum/shared/http-names';
-import { apiClientOver } from './helpers.ts';
+import { apiAs, apiClientOver, waitForSaved } from './helpers.ts';
 import { newUser, postPath, seedComment, seedPost } from './post-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -27,11 +27,39 @@ test('reports a post with one of the reasons; the API then has the report', asyn
   expect((again as ApiError).status).toBe(409);
   expect((again as ApiError).message).toBe('You have already reported this post');
 
-  // In the modal too, a second report says so.
+  // The modal says so at once, without offering the reasons, and still does after a reload.
   await page.getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(dialog.getByText('You have already reported this post')).toBeVisible();
+  await expect(dialog.getByRole('radio')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Report', exact: true })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+  await waitForSaved(page, `"reported","post","${post.id}"`);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(dialog.getByText('You have already reported this post')).toBeVisible();
+  await expect(dialog.getByRole('radio')).toHaveCount(0);
+});
+
+test('a post reported before, from another device, is refused in the modal in place of the reasons, which are not offered again', async ({ page }) => {
+  const { post } = await seedPost(page, 'A post reported from a phone');
+  await newUser(page, 'twice');
+  await apiAs(page, 'POST', '/api/_report', { type: 'post', targetId: post.id, reason: 1 });
+  await page.goto(postPath(post));
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report post' });
   await dialog.getByRole('radio', { name: /^Spam/ }).check();
   await dialog.getByRole('button', { name: 'Report', exact: true }).click();
   await expect(dialog.getByText('You have already reported this post')).toBeVisible();
+  await expect(dialog.getByRole('radio')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(dialog.getByText('You have already reported this post')).toBeVisible();
+  await expect(dialog.getByRole('radio')).toHaveCount(0);
 });
 
 test('reports a comment from its menu; nobody is offered to report their own', async ({ page }) => {
@@ -53,4 +81,11 @@ test('reports a comment from its menu; nobody is offered to report their own', a
   await dialog.getByRole('radio', { name: /^Harassment or hate/ }).check();
   await dialog.getByRole('button', { name: 'Report', exact: true }).click();
   await expect(page.getByText('Thanks. The moderators will take a look.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // A second report of the comment is not offered the reasons.
+  await rude.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Report' }).click();
+  await expect(dialog.getByText('You have already reported this comment')).toBeVisible();
+  await expect(dialog.getByRole('radio')).toHaveCount(0);
 });

@@ -62,6 +62,61 @@ test("'/' opens the search dialog, which suggests communities as one types and o
   await expect(searchDialog(page)).toBeHidden();
 });
 
+test('one Escape closes the dialog, even with a suggestion highlighted, and focus goes back to what opened it', async ({ page }) => {
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const { community } = await seed(page, newWord());
+  await page.goto('/');
+
+  const opener = page.getByRole('banner').getByRole('button', { name: 'Search' });
+  await opener.click();
+  const box = searchDialog(page).getByRole('combobox', { name: 'Search' });
+  await expect(box).toBeFocused();
+  await box.fill(community.name.slice(0, -1));
+  const suggestion = searchDialog(page).getByRole('option', { name: new RegExp(`/${community.name}`) });
+  await expect(suggestion).toBeVisible();
+  await box.press('ArrowDown');
+  await expect(suggestion).toHaveAttribute('aria-selected', 'true');
+
+  await page.keyboard.press('Escape');
+  await expect(searchDialog(page)).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // Text typed and nothing highlighted: the search field does not take the press for itself.
+  await opener.focus();
+  await page.keyboard.press('/');
+  await expect(box).toBeFocused();
+  await box.fill('anything');
+  await page.keyboard.press('Escape');
+  await expect(searchDialog(page)).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test("the results show a post's and a comment's excerpt as text, without the markdown they were written in", async ({ page }) => {
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const word = newWord();
+  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('srch'), about: null });
+  const post = await apiAs<Post>(page, 'POST', '/api/posts', {
+    type: 'text',
+    title: `Notes on ${word}`,
+    body: `## Care notes\n\nWater your **${word}** at dawn, see [the guide](https://example.com/guide).\n\n> Shade helps too.`,
+    community: community.name,
+  });
+  await apiAs<Comment>(page, 'POST', `/api/posts/${post.publicId}/comments`, { body: `- _Pinch_ the ${word} tops ~~weekly~~ \`daily\``, parentCommentId: null });
+
+  await page.goto(`/search?q=${word}`);
+  const results = page.getByRole('list', { name: `Results for ${word}` });
+  await expect(results.getByRole('link', { name: `Notes on ${word}` })).toBeVisible();
+  const postExcerpt = results.locator('.search-result__excerpt');
+  await expect(postExcerpt).toContainText(`Water your ${word} at dawn, see the guide`);
+  await expect(postExcerpt.locator('mark', { hasText: word })).toBeVisible();
+  for (const syntax of ['**', '##', '](', 'https://example.com', '>']) await expect(postExcerpt).not.toContainText(syntax);
+
+  await page.getByRole('tab', { name: 'Comments' }).click();
+  const commentExcerpt = page.getByRole('tabpanel').locator('.search-result__excerpt');
+  await expect(commentExcerpt).toContainText(`Pinch the ${word} tops weekly daily`);
+  for (const syntax of ['_Pinch_', '~~', '`', '- ']) await expect(commentExcerpt).not.toContainText(syntax);
+});
+
 test('a search from the dialog opens the results page, whose tabs lead to a comment, and is remembered', async ({ page }) => {
   await logIn(page, ADMIN.username, ADMIN.password);
   const word = newWord();
@@ -167,13 +222,14 @@ test('offline, a search finds what the saved data holds and says so, without ask
   await context.setOffline(false);
 });
 
-test('on a phone, the tab bar leads to the search page', async ({ page }) => {
+test('on a phone, the tab bar leads to the search page, with the cursor in its box', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Search' }).click();
   await expect(page).toHaveURL('/search');
   await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible();
   const box = page.getByRole('main').getByRole('combobox', { name: 'Search' });
+  await expect(box).toBeFocused();
   await box.fill('anything at all');
   await box.press('Enter');
   await expect(page).toHaveURL('/search?q=anything+at+all');

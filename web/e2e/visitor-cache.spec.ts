@@ -152,7 +152,9 @@ test('a deleted post leaves its author’s pages at once and visitors’ soon af
   await page.getByRole('button', { name: 'Manage post' }).click();
   await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Deleted by author.')).toBeVisible();
+  await expect(page.getByText('Post deleted.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${community.name}$`));
+  await expect(page.getByRole('article', { name: post.title })).toHaveCount(0);
 
   await forgetRecentWrite(page);
   const feed = await loadReading<PostsPage>(page, `/${community.name}`, isFeedOf(community.id));

@@ -2,6 +2,7 @@
 // the way the API presents it and takes the fields a test cares about as overrides.
 import type { Comment } from '@quorum/shared/entities/comments';
 import type { Community } from '@quorum/shared/entities/communities';
+import type { List } from '@quorum/shared/entities/lists';
 import type { Post, PostsPage } from '@quorum/shared/entities/posts';
 import type { InitialData } from '@quorum/shared/entities/site';
 import type { User } from '@quorum/shared/entities/users';
@@ -168,8 +169,25 @@ export function makePostsPage(posts: Post[]): PostsPage {
   return { posts, next: null };
 }
 
-/** GET /api/_initial for `user` (null: a visitor), who has joined `communities`. */
-export function makeInitialData(user: User | null, communities: Community[] = []): InitialData {
+/** A list of `owner`'s, as the bootstrap data and the lists' calls send it. */
+export function makeList(owner: User, overrides: Partial<List> = {}): List {
+  return {
+    id: newId(),
+    userId: owner.id,
+    username: owner.username,
+    name: 'read-later',
+    displayName: 'Read later',
+    description: null,
+    public: false,
+    numItems: 0,
+    createdAt: CREATED_AT,
+    lastUpdatedAt: CREATED_AT,
+    ...overrides,
+  };
+}
+
+/** GET /api/_initial for `user` (null: a visitor), who has joined `communities` and owns `lists`. */
+export function makeInitialData(user: User | null, communities: Community[] = [], lists: List[] = []): InitialData {
   return {
     user,
     communities,
@@ -179,7 +197,7 @@ export function makeInitialData(user: User | null, communities: Community[] = []
     ],
     bannedFrom: [],
     mutes: { userMutes: [], communityMutes: [] },
-    lists: [],
+    lists,
     vapidPublicKey: '',
     noUsers: 4821,
     signupsDisabled: false,

@@ -1,4 +1,5 @@
 import type { Community } from '@quorum/shared/entities/communities';
+import type { List } from '@quorum/shared/entities/lists';
 import type { User } from '@quorum/shared/entities/users';
 import { ErrorCode, Messages, type ErrorBody } from '@quorum/shared/errors';
 import { CSRF_RESPONSE_HEADER } from '@quorum/shared/http-names';
@@ -11,11 +12,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Bootstrap } from '../../src/app/bootstrap.tsx';
 import { AppProvider } from '../../src/app/provider.tsx';
 import { createRoutes } from '../../src/app/router.tsx';
+import { installDialogMethods } from './dialog.ts';
 import { makeInitialData } from './fixtures.ts';
 import { server } from './server.ts';
 import { lockUsedOnce } from './web-locks.ts';
 
 export const CSRF_TOKEN = 'csrf-token-of-the-test-session';
+installDialogMethods();
 /** The Web Lock the outbox holds while it sends (lib/outbox/outbox.ts). */
 const OUTBOX_LOCK = 'quorum-outbox';
 
@@ -28,6 +31,8 @@ export interface RenderRouteOptions {
   user?: User | null;
   /** The bootstrap's communities (the sidebar's list): those the user joined, or the site's for a visitor. */
   joined?: Community[];
+  /** The logged-in user's lists, as the bootstrap data gives them. */
+  lists?: List[];
 }
 
 export interface RenderedRoute extends RenderResult {
@@ -36,10 +41,14 @@ export interface RenderedRoute extends RenderResult {
   router: MemoryRouter;
 }
 
-/** The bootstrap answers every screen needs: who is logged in, and the poll of the current user. */
-function sessionHandlers(user: User | null, joined: Community[]): RequestHandler[] {
+/**
+ * The bootstrap answers every screen needs: who is logged in, and the poll of the current user;
+ * and the item's saved marks the post page asks for (in none of the user's lists, unless a test says otherwise).
+ */
+function sessionHandlers(user: User | null, joined: Community[], lists: List[]): RequestHandler[] {
   return [
-    http.get('/api/_initial', () => HttpResponse.json(makeInitialData(user, joined), { headers: { [CSRF_RESPONSE_HEADER]: CSRF_TOKEN } })),
+    http.get('/api/lists/_saved_to', () => HttpResponse.json([])),
+    http.get('/api/_initial', () => HttpResponse.json(makeInitialData(user, joined, lists), { headers: { [CSRF_RESPONSE_HEADER]: CSRF_TOKEN } })),
     http.get('/api/_user', () =>
       user ? HttpResponse.json(user) : HttpResponse.json({ status: 401, code: ErrorCode.notLoggedIn, message: Messages.notLoggedIn } satisfies ErrorBody, { status: 401 }),
     ),
@@ -79,8 +88,8 @@ function routerReady(router: MemoryRouter): Promise<void> {
  * on demand, which can outlast a query's wait on a busy machine) and, for a logged-in user, the
  * outbox has made its send at start-up, which a write made meanwhile would race.
  */
-export async function renderRoute(path: string, { handlers = [], user = null, joined = [] }: RenderRouteOptions = {}): Promise<RenderedRoute> {
-  server.use(...handlers, ...sessionHandlers(user, joined));
+export async function renderRoute(path: string, { handlers = [], user = null, joined = [], lists = [] }: RenderRouteOptions = {}): Promise<RenderedRoute> {
+  server.use(...handlers, ...sessionHandlers(user, joined, lists));
   let routerMade: (router: MemoryRouter) => void = () => {};
   const made = new Promise<MemoryRouter>((resolve) => (routerMade = resolve));
   const events = userEvent.setup();

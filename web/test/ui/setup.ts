@@ -49,6 +49,8 @@ globalThis.IntersectionObserver = SilentIntersectionObserver;
 globalThis.ResizeObserver = SilentResizeObserver;
 // jsdom logs "not implemented" for every scroll the router's scroll restoration asks for.
 window.scrollTo = () => {};
+// …and has no scrollIntoView at all (a list keeps its highlighted entry in view with it).
+Element.prototype.scrollIntoView ??= () => {};
 
 server.listen({ onUnhandledRequest: 'error' });
 

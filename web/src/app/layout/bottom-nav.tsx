@@ -3,6 +3,7 @@ import { useEffect, type MouseEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/ui/icon.tsx';
 import { paths } from '../../config/paths.ts';
+import { FOCUS_SEARCH_STATE } from '../../features/search/focus-request.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
 import { useRequireLogin } from '../../lib/session/login-prompt.ts';
 
@@ -21,9 +22,11 @@ interface TabProps {
   badge?: number;
   /** A visitor pressing it gets the 'Login to continue' prompt instead of a page change. */
   membersOnly?: boolean;
+  /** More navigation state for the screen it opens. */
+  state?: object;
 }
 
-function Tab({ to, icon, label, badge, membersOnly = false }: TabProps) {
+function Tab({ to, icon, label, badge, membersOnly = false, state }: TabProps) {
   const { pathname } = useLocation();
   const { isLoggedIn, promptLogin } = useRequireLogin();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -46,7 +49,7 @@ function Tab({ to, icon, label, badge, membersOnly = false }: TabProps) {
         end
         className="bottom-nav__item"
         onClick={onClick}
-        state={{ viaBottomNav: true } satisfies TabState}
+        state={{ ...state, viaBottomNav: true } satisfies TabState}
         aria-label={badge ? `${label} (${badge} new)` : undefined}
       >
         <span className="bottom-nav__icon">
@@ -83,7 +86,7 @@ export function BottomNav() {
         <Tab to={paths.home.getHref()} icon="home" label="Home" />
         <Tab to={paths.communities.getHref()} icon="communities" label="Communities" />
         <Tab to={paths.newPost.getHref()} icon="newPost" label="New post" membersOnly />
-        <Tab to={paths.search.getHref()} icon="search" label="Search" />
+        <Tab to={paths.search.getHref()} icon="search" label="Search" state={FOCUS_SEARCH_STATE} />
         <Tab to={paths.notifications.getHref()} icon="bell" label="Notifications" badge={user?.notificationsNewCount ?? 0} />
       </ul>
     </nav>

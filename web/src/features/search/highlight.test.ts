@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, highlightParts, markWords } from './highlight.ts';
+import { decodeEntities, highlightParts, markdownHighlightParts, markWords } from './highlight.ts';
 
 describe('highlight parts', () => {
   it('splits a highlight into plain and marked text', () => {
@@ -40,5 +40,42 @@ describe('marking words in saved text', () => {
     const html = markWords('costs $5 (or more)', ['(or']);
     expect(html).toBe('costs $5 <mark>(or</mark> more)');
     expect(highlightParts(html).map((part) => part.text).join('')).toBe('costs $5 (or more)');
+  });
+});
+
+describe('highlight parts of markdown', () => {
+  it('shows the text without its syntax and keeps the marked words', () => {
+    expect(markdownHighlightParts('## Why **<mark>basil</mark>** wilts\n&gt; see [the <mark>basil</mark> guide](https://example.com/<mark>basil</mark>)')).toEqual([
+      { text: 'Why ', marked: false },
+      { text: 'basil', marked: true },
+      { text: ' wilts see the ', marked: false },
+      { text: 'basil', marked: true },
+      { text: ' guide', marked: false },
+    ]);
+  });
+
+  it('keeps code as typed and escaped characters as text', () => {
+    expect(markdownHighlightParts('Run `npm i **<mark>basil</mark>**` &amp; &lt;b&gt;go&lt;/b&gt;')).toEqual([
+      { text: 'Run npm i **', marked: false },
+      { text: 'basil', marked: true },
+      { text: '** & go', marked: false },
+    ]);
+  });
+
+  it('reads an excerpt cut through a link or bold text', () => {
+    expect(markdownHighlightParts('guide](https://example.com) on <mark>basil</mark> … really **<mark>basil</mark> and')).toEqual([
+      { text: 'guide on ', marked: false },
+      { text: 'basil', marked: true },
+      { text: ' … really ', marked: false },
+      { text: 'basil', marked: true },
+      { text: ' and', marked: false },
+    ]);
+  });
+
+  it('treats the characters it marks with, when typed, as nothing', () => {
+    expect(markdownHighlightParts('a\ue000b <mark>c</mark>')).toEqual([
+      { text: 'ab ', marked: false },
+      { text: 'c', marked: true },
+    ]);
   });
 });

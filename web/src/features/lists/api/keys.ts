@@ -1,4 +1,5 @@
 import type { LIST_FILTERS, LIST_ORDERS } from '@quorum/shared/constants';
+import { savedToKeys } from '../../../lib/saved-to.ts';
 import { keyRoots } from '../../../lib/cache/key-roots.ts';
 
 export type ListOrder = (typeof LIST_ORDERS)[number];
@@ -11,8 +12,9 @@ export const listKeys = {
   index: (username: string, sort: ListOrder, filter: ListFilter) => [...listKeys.ofUser(username), 'index', { sort, filter }] as const,
   detail: (username: string, name: string) => [...listKeys.ofUser(username), 'detail', name.toLowerCase()] as const,
   items: (username: string, name: string) => [...listKeys.ofUser(username), 'items', name.toLowerCase()] as const,
-  savedTos: () => [...listKeys.all, 'saved-to'] as const,
-  savedTo: (type: 'post' | 'comment', id: string) => [...listKeys.savedTos(), type, id] as const,
+  /** The saved marks of posts and comments, shared with the post page (lib/saved-to.ts). */
+  savedTos: savedToKeys.all,
+  savedTo: savedToKeys.item,
   /** The key of one of the feature's mutations (their defaults are registered in register.ts). */
   mutation: (name: string) => [...listKeys.all, name] as const,
 };

@@ -1,6 +1,7 @@
 import type { List } from '@quorum/shared/entities/lists';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { isSaveFor, type SaveTarget, type SaveToListWrite } from '../../../lib/saved-to.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { api } from '../../../lib/api-client.ts';
 import {
@@ -8,7 +9,6 @@ import {
   outboxSnapshot,
   writeMutationKey,
   type OutboxEntry,
-  type OutboxWrite,
   type SubmitResult,
   type WriteKind,
   type WriteVariables,
@@ -16,20 +16,6 @@ import {
 import { useOutboxEntries } from '../../../lib/outbox/use-outbox.ts';
 import { setSavedTo, storeList } from './lists-cache.ts';
 import { listKeys } from './keys.ts';
-
-export interface SaveTarget {
-  type: 'post' | 'comment';
-  id: string;
-}
-
-/** Saving a post or a comment to a list, or taking it out, kept in the outbox until the server has it. */
-export interface SaveToListWrite extends OutboxWrite {
-  kind: 'save-to-list';
-  list: Pick<List, 'id' | 'username' | 'name' | 'displayName'>;
-  target: SaveTarget;
-  /** True saves the item to the list, false takes it out. */
-  saved: boolean;
-}
 
 /** POST or DELETE /api/lists/{id}/items; the answer is the changed list, and the item's saved marks follow. */
 export const saveToListWrite: WriteKind<SaveToListWrite, List> = {
@@ -44,17 +30,6 @@ export const saveToListWrite: WriteKind<SaveToListWrite, List> = {
   },
   describe: ({ list, target, saved }) => `${saved ? 'Saving a' : 'Removing a'} ${target.type} ${saved ? 'to' : 'from'} ${list.displayName}`,
 };
-
-const isFor = (target: SaveTarget) => (entry: OutboxEntry) =>
-  entry.write.kind === 'save-to-list' && (entry.write as SaveToListWrite).target.type === target.type && (entry.write as SaveToListWrite).target.id === target.id;
-
-/** The item's saves and removals waiting in the outbox, by list id. */
-export function usePendingSaves(target: SaveTarget): Map<string, OutboxEntry<SaveToListWrite>> {
-  const entries = useOutboxEntries();
-  const pending = new Map<string, OutboxEntry<SaveToListWrite>>();
-  for (const entry of entries.filter(isFor(target)) as Array<OutboxEntry<SaveToListWrite>>) pending.set(entry.write.list.id, entry);
-  return pending;
-}
 
 /** The ids of the items of a list whose removal waits in the outbox: the list page no longer shows them. */
 export function usePendingRemovals(listId: string): Set<string> {
@@ -82,9 +57,9 @@ export function useSaveToList() {
   });
   return useCallback(
     ({ list, target, saved }: { list: List; target: SaveTarget; saved: boolean }) => {
-      const pending = outboxSnapshot().find((entry) => isFor(target)(entry) && (entry.write as SaveToListWrite).list.id === list.id) as
-        | OutboxEntry<SaveToListWrite>
-        | undefined;
+      const pending = outboxSnapshot()
+        .filter(isSaveFor(target))
+        .find((entry) => entry.write.list.id === list.id);
       if (pending?.state === 'sending') return;
       // A waiting write always changes what the server has, so its opposite takes it back.
       if (pending?.state === 'pending' && pending.write.saved !== saved) {

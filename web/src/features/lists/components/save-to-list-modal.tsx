@@ -1,13 +1,13 @@
 import type { List } from '@quorum/shared/entities/lists';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { savedListIds, savedToOptions, usePendingSaves } from '../../../lib/saved-to.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import type { ContentTarget } from '../../../lib/content-actions.ts';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
-import { savedToOptions } from '../api/get-saved-to.ts';
-import { usePendingSaves, useSaveToList } from '../api/save-to-list.ts';
+import { useSaveToList } from '../api/save-to-list.ts';
 import { ListForm } from './list-form-modal.tsx';
 import './lists.css';
 
@@ -17,11 +17,7 @@ function ListChoices({ target, onNewList }: { target: ContentTarget; onNewList: 
   const save = useSaveToList();
   // A save or removal waiting in the outbox shows over what the server said.
   const pending = usePendingSaves(target);
-  const saved = new Set(savedTo.data ?? []);
-  const isSaved = (list: List) => {
-    const entry = pending.get(list.id);
-    return entry && entry.state !== 'failed' ? entry.write.saved : saved.has(list.id);
-  };
+  const saved = savedListIds(savedTo.data ?? [], pending);
 
   return (
     <>
@@ -38,7 +34,7 @@ function ListChoices({ target, onNewList }: { target: ContentTarget; onNewList: 
                   <input
                     type="checkbox"
                     className="save-lists__check"
-                    checked={isSaved(list)}
+                    checked={saved.has(list.id)}
                     onChange={(event) => save({ list, target, saved: event.target.checked })}
                   />
                 )}

@@ -1,11 +1,13 @@
 import { Messages } from '@quorum/shared/errors';
-import { useId, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import type { ContentTarget } from '../../../lib/content-actions.ts';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
 import { reportErrorMessage, useReport } from '../api/report.ts';
+import { reportedOptions } from '../api/reported.ts';
 import './report-modal.css';
 
 function ReportForm({ target, onClose }: { target: ContentTarget; onClose: () => void }) {
@@ -66,11 +68,39 @@ function ReportForm({ target, onClose }: { target: ContentTarget; onClose: () =>
   );
 }
 
-/** The Report modal: one of the site's reasons, sent to the moderators of the community. */
+/** Said instead of the reasons when the viewer reported the item before: the server would refuse a second report. */
+function AlreadyReported({ target, onClose }: { target: ContentTarget; onClose: () => void }) {
+  const messageId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  // Shown in place of the form when the server refuses a second report: the focus was in the form.
+  useEffect(() => closeRef.current?.focus(), []);
+  return (
+    <>
+      <p id={messageId} className="report-done">
+        {Messages.alreadyReported(target.type)}
+      </p>
+      <div className="modal__actions">
+        <button ref={closeRef} type="button" className="button button--primary" aria-describedby={messageId} data-autofocus onClick={onClose}>
+          OK
+        </button>
+      </div>
+    </>
+  );
+}
+
+function ReportContent({ target, onClose }: { target: ContentTarget; onClose: () => void }) {
+  const { data: reported } = useQuery(reportedOptions(target.type, target.id));
+  return reported ? <AlreadyReported target={target} onClose={onClose} /> : <ReportForm target={target} onClose={onClose} />;
+}
+
+/**
+ * The Report modal: one of the site's reasons, sent to the moderators of the community; or, when
+ * the viewer already reported the item, the message saying so.
+ */
 export function ReportModal({ target, onClose }: { target: ContentTarget | null; onClose: () => void }) {
   return (
     <Modal open={target !== null} onClose={onClose} title={target ? `Report ${target.type}` : 'Report'} size="medium">
-      {target && <ReportForm target={target} onClose={onClose} />}
+      {target && <ReportContent target={target} onClose={onClose} />}
     </Modal>
   );
 }

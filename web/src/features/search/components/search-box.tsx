@@ -33,6 +33,8 @@ interface SearchBoxProps {
   onOpen?: () => void;
   /** Suggestions in a popup under the box (the search page) rather than always listed (the modal). */
   popup?: boolean;
+  /** Escape, whatever entry is highlighted (the dialog closes at once). Without it, Escape leaves the popup first. */
+  onEscape?: () => void;
   inputRef?: Ref<HTMLInputElement>;
 }
 
@@ -56,9 +58,9 @@ function useSuggestions(text: string): { suggestions: SearchSuggestions; loading
  * The search box: a combobox (WAI-ARIA 1.2, list autocomplete) that suggests communities and
  * users as one types, then offers to search for the text; when empty, it lists recent searches.
  * Up and Down move through the entries, Enter opens the one highlighted (or searches), Escape
- * leaves the list.
+ * leaves the list (or calls `onEscape`).
  */
-export function SearchBox({ initialText = '', onSearch, onOpen, popup = false, inputRef }: SearchBoxProps) {
+export function SearchBox({ initialText = '', onSearch, onOpen, popup = false, onEscape, inputRef }: SearchBoxProps) {
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-list`;
@@ -127,8 +129,14 @@ export function SearchBox({ initialText = '', onSearch, onOpen, popup = false, i
         break;
       }
       case 'Escape':
-        // The first Escape leaves the highlighted entry (or the popup); the next one is the dialog's.
-        if (active >= 0 || (popup && shown)) {
+        if (event.nativeEvent.isComposing) break;
+        if (onEscape) {
+          // Handled here rather than left to the dialog: a search field's own Escape (Chrome's
+          // clears the text) would otherwise take the press, and the dialog would need a second one.
+          event.preventDefault();
+          onEscape();
+        } else if (active >= 0 || (popup && shown)) {
+          // On the page, Escape first leaves the highlighted entry and closes the popup.
           event.preventDefault();
           event.stopPropagation();
           setActive(-1);

@@ -18,7 +18,16 @@ export function SearchLauncher({ showButton }: { showButton: boolean }) {
   return (
     <>
       {showButton && (
-        <button type="button" className="search-launcher" onClick={show} aria-keyshortcuts="/">
+        <button
+          type="button"
+          className="search-launcher"
+          onClick={(event) => {
+            // Safari does not focus a clicked button; the dialog gives focus back to what had it.
+            event.currentTarget.focus();
+            show();
+          }}
+          aria-keyshortcuts="/"
+        >
           <Icon name="search" size={18} />
           <span className="search-launcher__label">Search</span>
           <kbd className="search-launcher__key" aria-hidden="true">

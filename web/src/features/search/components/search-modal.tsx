@@ -19,6 +19,7 @@ export function SearchModal({ open, onClose }: { open: boolean; onClose: () => v
             runSearch(text);
           }}
           onOpen={onClose}
+          onEscape={onClose}
         />
       </div>
     </Modal>

@@ -3,6 +3,7 @@ import type { Community } from '@quorum/shared/entities/communities';
 import type { SearchResult } from '@quorum/shared/entities/search';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { markdownToText } from '../../../components/markdown/markdown-text.ts';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
@@ -50,7 +51,7 @@ export function SearchResultItem({ result, renderCommunity }: SearchResultItemPr
           </h2>
           {highlight.body && (
             <p className="search-result__excerpt">
-              <Highlighted html={highlight.body} />
+              <Highlighted html={highlight.body} markdown />
             </p>
           )}
           <p className="search-result__meta">
@@ -83,7 +84,7 @@ export function SearchResultItem({ result, renderCommunity }: SearchResultItemPr
           )}
           <p className="search-result__excerpt search-result__excerpt--comment">
             <Link to={paths.comment.getHref(comment.communityName, comment.postPublicId, comment.id)} className="search-result__link">
-              <Highlighted html={highlight.body} />
+              <Highlighted html={highlight.body} markdown />
             </Link>
           </p>
           <p className="search-result__meta">{count(points, 'point', 'points')}</p>
@@ -106,7 +107,7 @@ export function SearchResultItem({ result, renderCommunity }: SearchResultItemPr
             <p className="search-result__meta">
               {count(user.points, 'point', 'points')} · {count(user.noPosts, 'post', 'posts')} · {count(user.noComments, 'comment', 'comments')}
             </p>
-            {user.aboutMe && <p className="search-result__excerpt">{user.aboutMe}</p>}
+            {user.aboutMe && <p className="search-result__excerpt">{markdownToText(user.aboutMe)}</p>}
           </div>
         </article>
       );

@@ -1,10 +1,12 @@
 import type { Post } from '@quorum/shared/entities/posts';
 import type { UserGroup } from '@quorum/shared/entities/users';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { MenuButton, MenuLink, MenuSeparator } from '../../../../components/ui/menu.tsx';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../../config/paths.ts';
+import { useAlerts } from '../../../../lib/alerts-context.tsx';
 import { useSessionUser } from '../../../../lib/session/get-initial.ts';
 import { useDeletePost } from '../../api/delete-post.ts';
 import { useAnnouncePost } from '../../api/announce-post.ts';
@@ -29,6 +31,8 @@ function contentName(post: Post): string {
 
 function DeleteDialog({ post, as, contentOnly, onClose }: { post: Post; as: UserGroup; contentOnly: boolean; onClose: () => void }) {
   const remove = useDeletePost();
+  const alerts = useAlerts();
+  const navigate = useNavigate();
   const [withContent, setWithContent] = useState(contentOnly);
   const checkboxId = useId();
   // Mods delete posts but not their pictures or links: only authors and admins do.
@@ -48,7 +52,20 @@ function DeleteDialog({ post, as, contentOnly, onClose }: { post: Post; as: User
       confirmLabel={contentOnly ? `Delete ${what}` : 'Delete'}
       danger
       busy={remove.isPending}
-      onConfirm={() => remove.mutate({ post, deleteAs: as, deleteContent: mayDeleteContent && withContent }, { onSettled: onClose })}
+      onConfirm={() =>
+        remove.mutate(
+          { post, deleteAs: as, deleteContent: mayDeleteContent && withContent },
+          {
+            onSuccess: () => {
+              if (as !== 'normal' || contentOnly) return;
+              // Authors leave the page of what they deleted; moderators stay to see it deleted.
+              alerts.show('Post deleted.');
+              navigate(paths.community.getHref(post.communityName), { replace: true });
+            },
+            onSettled: onClose,
+          },
+        )
+      }
       onClose={onClose}
     >
       {mayDeleteContent && !contentOnly && (

@@ -1,5 +1,6 @@
 import { formatCount, formatDate } from '@quorum/shared/format';
 import type { Post } from '@quorum/shared/entities/posts';
+import { useIsSaved } from '../../../../lib/saved-to.ts';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { useContentActions } from '../../../../lib/content-actions.ts';
 import { useSessionUser } from '../../../../lib/session/get-initial.ts';
@@ -26,6 +27,7 @@ export function PostView({ post, isMod }: PostViewProps) {
   const user = useSessionUser();
   const content = useContentActions();
   const target = { type: 'post', id: post.id, authorId: post.userId } as const;
+  const saved = useIsSaved(target, user !== null);
 
   return (
     <article className="post-page card" aria-labelledby="post-title" data-post-id={post.id}>
@@ -54,9 +56,18 @@ export function PostView({ post, isMod }: PostViewProps) {
             <span className="visually-hidden">{post.noComments === 1 ? ' comment' : ' comments'}</span>
           </a>
           <ShareMenu post={post} />
-          <button type="button" className="button button--ghost post-page__action" aria-label="Save" onClick={() => content.save(target)}>
-            <Icon name="bookmark" size={18} />
-            <span className="post-page__action-label">Save</span>
+          {/* The name stays Save, a toggle's name; aria-pressed and the visible word say whether it is saved. */}
+          <button
+            type="button"
+            className="button button--ghost post-page__action"
+            aria-label="Save"
+            aria-pressed={saved}
+            onClick={() => content.save(target)}
+          >
+            <Icon name="bookmark" size={18} fill={saved ? 'currentColor' : 'none'} />
+            <span className="post-page__action-label post-page__toggle-label" data-widest="Saved">
+              <span>{saved ? 'Saved' : 'Save'}</span>
+            </span>
           </button>
           {user?.id !== post.userId && !post.deleted && (
             <button type="button" className="button button--ghost post-page__action" aria-label="Report" onClick={() => content.report(target)}>
