@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Post } from '@quorum/shared/entities/posts';
 import { ADMIN, apiAs } from './helpers.ts';
-import { newUser, openPost, postPath, seedPost, switchTo } from './post-helpers.ts';
+import { newUser, openPost, postPath, seedComment, seedPost, switchTo } from './post-helpers.ts';
 
 test('an unknown post shows the not-found page', async ({ page }) => {
   await page.goto('/anything/post/nosuchid');
@@ -127,4 +127,32 @@ test('a YouTube link is embedded in the page and also offered as a link that ope
   await expect(page.getByRole('link', { name: /youtu\.be/ })).toBeVisible();
   await expect(player).toHaveCount(0);
   await apiAs(page, 'POST', '/api/_settings?action=updateProfile', { embedsOff: false });
+});
+
+test('admins copy the ids of a post, a comment and a user; others are offered none', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { post } = await seedPost(page, 'A post whose id an admin needs');
+  const comment = await seedComment(page, post, 'A comment whose id an admin needs.');
+  const copied = () => page.evaluate(() => navigator.clipboard.readText());
+
+  await openPost(page, post);
+  await page.getByRole('button', { name: 'Manage post' }).click();
+  await page.getByRole('menuitem', { name: 'Copy post ID' }).click();
+  await expect(page.getByText(`ID ${post.id} copied to clipboard.`)).toBeVisible();
+  expect(await copied()).toBe(post.id);
+
+  await page.getByRole('article', { name: `Comment by @${ADMIN.username}` }).getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Copy comment ID' }).click();
+  expect(await copied()).toBe(comment.id);
+
+  await page.goto(`/@${ADMIN.username}`);
+  await page.getByRole('button', { name: 'Profile options' }).click();
+  await page.getByRole('menuitem', { name: 'Copy user ID' }).click();
+  expect(await copied()).toBe(comment.userId);
+
+  await newUser(page, 'noids');
+  await openPost(page, post);
+  await page.getByRole('article', { name: `Comment by @${ADMIN.username}` }).getByRole('button', { name: 'More options' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Copy link' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Copy comment ID' })).toHaveCount(0);
 });

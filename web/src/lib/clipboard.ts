@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useAlerts } from './alerts-context.tsx';
 
-/** Copies an address of this site, given as a path, to the clipboard; resolves to whether it worked. */
-async function copyLink(path: string): Promise<boolean> {
+/** Puts `text` on the clipboard; resolves to whether it worked. */
+async function copyText(text: string): Promise<boolean> {
   try {
-    await navigator.clipboard.writeText(new URL(path, window.location.origin).href);
+    await navigator.clipboard.writeText(text);
     return true;
   } catch {
     return false;
@@ -16,7 +16,18 @@ export function useCopyLink(): (path: string) => Promise<void> {
   const alerts = useAlerts();
   return useCallback(
     async (path: string) => {
-      alerts.show((await copyLink(path)) ? 'Link copied to clipboard.' : 'Failed to copy link to clipboard.');
+      alerts.show((await copyText(new URL(path, window.location.origin).href)) ? 'Link copied to clipboard.' : 'Failed to copy link to clipboard.');
+    },
+    [alerts],
+  );
+}
+
+/** Copies the id of a post, comment or user, which admins may see, and says whether it worked. */
+export function useCopyId(): (id: string) => Promise<void> {
+  const alerts = useAlerts();
+  return useCallback(
+    async (id: string) => {
+      alerts.show((await copyText(id)) ? `ID ${id} copied to clipboard.` : 'Failed to copy the ID to clipboard.');
     },
     [alerts],
   );

@@ -5,7 +5,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useCopyLink } from '../../../lib/clipboard.ts';
+import { useCopyId, useCopyLink } from '../../../lib/clipboard.ts';
 import { useContentActions } from '../../../lib/content-actions.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
 import { useMute } from '../../../lib/session/mutes.ts';
@@ -55,11 +55,12 @@ function MuteAuthorItem({ comment }: { comment: Comment }) {
 
 /**
  * A comment's "more" menu: copy its link; edit for its author; delete for its author, mods and
- * admins; mute or unmute its author for other logged-in users.
+ * admins; mute or unmute its author for other logged-in users; its id for admins.
  */
 export function CommentMenu({ comment, isAuthor, onEdit }: CommentMenuProps) {
   const { post, staffGroups } = useCommentsContext();
   const copyLink = useCopyLink();
+  const copyId = useCopyId();
   const content = useContentActions();
   const target = { type: 'comment', id: comment.id, authorId: comment.userId } as const;
   const [deleteAs, setDeleteAs] = useState<UserGroup | null>(null);
@@ -97,6 +98,12 @@ export function CommentMenu({ comment, isAuthor, onEdit }: CommentMenuProps) {
           </MenuButton>
         ))}
         {canMuteAuthor && <MuteAuthorItem comment={comment} />}
+        {viewer?.isAdmin && (
+          <MenuButton onSelect={() => void copyId(comment.id)}>
+            <Icon name="document" />
+            Copy comment ID
+          </MenuButton>
+        )}
       </Menu>
       {deleteAs && <DeleteDialog comment={comment} deleteAs={deleteAs} onClose={() => setDeleteAs(null)} />}
     </>

@@ -4,7 +4,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton, MenuSeparator } from '../../../components/ui/menu.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { useCopyLink } from '../../../lib/clipboard.ts';
+import { useCopyId, useCopyLink } from '../../../lib/clipboard.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
 import { useMute } from '../../../lib/session/mutes.ts';
 import { useSetSupporterBadge } from '../api/set-supporter-badge.ts';
@@ -42,11 +42,12 @@ function SupporterItem({ user }: { user: User }) {
 
 /**
  * The profile's menu: copy its address; mute or unmute for other users; the supporter badge and
- * the site ban for admins (admins themselves cannot be banned).
+ * the site ban for admins (admins themselves cannot be banned), and the user's id.
  */
 export function ProfileMenu({ user }: { user: User }) {
   const viewer = useSessionUser();
   const copyLink = useCopyLink();
+  const copyId = useCopyId();
   const [banning, setBanning] = useState(false);
   const isSelf = viewer?.id === user.id;
   return (
@@ -57,6 +58,12 @@ export function ProfileMenu({ user }: { user: User }) {
           Copy link
         </MenuButton>
         {viewer && !isSelf && !user.deleted && <MuteItem user={user} />}
+        {viewer?.isAdmin && (
+          <MenuButton onSelect={() => void copyId(user.id)}>
+            <Icon name="document" />
+            Copy user ID
+          </MenuButton>
+        )}
         {viewer?.isAdmin && !user.deleted && (
           <>
             <MenuSeparator />

@@ -7,6 +7,7 @@ import { MenuButton, MenuLink, MenuSeparator } from '../../../../components/ui/m
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useAlerts } from '../../../../lib/alerts-context.tsx';
+import { useCopyId } from '../../../../lib/clipboard.ts';
 import { useSessionUser } from '../../../../lib/session/get-initial.ts';
 import { useDeletePost } from '../../api/delete-post.ts';
 import { useAnnouncePost } from '../../api/announce-post.ts';
@@ -102,7 +103,7 @@ interface PostManageMenuProps {
 /**
  * What the author, the community's moderators and admins can do to a post: edit, delete (and
  * delete its image or link later), speak as a mod or an admin, lock, pin, pin site-wide and
- * announce. Only what the server would allow is offered.
+ * announce; admins also copy its id. Only what the server would allow is offered.
  */
 export function PostManageMenu({ post, isMod }: PostManageMenuProps) {
   const user = useSessionUser();
@@ -110,6 +111,7 @@ export function PostManageMenu({ post, isMod }: PostManageMenuProps) {
   const lock = useLockPost();
   const pin = usePinPost();
   const changeGroup = useChangePostGroup();
+  const copyId = useCopyId();
   if (!user) return null;
 
   const isAuthor = post.userId === user.id;
@@ -185,6 +187,12 @@ export function PostManageMenu({ post, isMod }: PostManageMenuProps) {
               <MenuButton onSelect={() => setDialog({ kind: 'announce' })}>
                 <Icon name="bell" />
                 Announce
+              </MenuButton>
+            )}
+            {isAdmin && (
+              <MenuButton onSelect={() => void copyId(post.id)}>
+                <Icon name="document" />
+                Copy post ID
               </MenuButton>
             )}
           </>
