@@ -1,16 +1,13 @@
 // Backup and restore of the embedded database (runs in the embedded-database project only).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backupEmbeddedDatabase } from '../src/db/backup.ts';
 import { openDatabase, type Sql } from '../src/db/connect.ts';
 import { restoreEmbeddedDatabase } from '../src/db/embedded.ts';
-import { copyTemplate } from './helpers/embedded.ts';
+import { cli, copyTemplate, usernames } from './helpers/embedded.ts';
 
 // Each backup or restore starts Postgres and copies the whole database: give them time.
 const slow = { timeout: 120_000 };
@@ -35,29 +32,7 @@ async function dataFolderWith(username: string): Promise<string> {
   return dir;
 }
 
-async function usernames(dataDir: string): Promise<string[]> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const rows = await database.sql<{ username: string }[]>`select username from users order by username`;
-    return rows.map((row) => row.username);
-  } finally {
-    await database.close();
-  }
-}
 
-/** Runs `npm run cli -- <args>` on `dataDir`, from `cwd`. */
-async function cli(dataDir: string, cwd: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: cwd },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += String(chunk)));
-  child.stderr.on('data', (chunk) => (output += String(chunk)));
-  const [code] = await once(child, 'exit');
-  return { code, output };
-}
 
 it('backs up a running database from the command line and restores it into a new folder', slow, async () => {
   const source = await copyTemplate(root);

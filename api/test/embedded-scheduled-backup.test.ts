@@ -1,12 +1,9 @@
 // Scheduled backups of the embedded database: made by the hourly job, kept to BACKUP_KEEP, on this
 // disk with the image files or in an S3 bucket (s3rver), and restored from the command line.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { backupSettings, JOB_BACKUP } from '../src/backups/jobs.ts';
@@ -14,7 +11,7 @@ import { BACKUP_ARCHIVE, newestBackupTime, runScheduledBackup, type BackupSettin
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Sql } from '../src/db/connect.ts';
 import { S3ImageStore } from '../src/images/s3-store.ts';
-import { copyTemplate } from './helpers/embedded.ts';
+import { cli, copyTemplate, usernames } from './helpers/embedded.ts';
 import { eventually } from './helpers/eventually.ts';
 import { S3_TEST_CREDENTIALS, startS3Server, type S3TestServer } from './helpers/s3-server.ts';
 
@@ -30,29 +27,7 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 const addUser = (sql: Sql, username: string) => sql`insert into users (username, password_hash) values (${username}, 'x')`;
 const hour = (iso: string) => new Date(`${iso}:00:00Z`);
 
-async function usernames(dataDir: string): Promise<string[]> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const rows = await database.sql<{ username: string }[]>`select username from users order by username`;
-    return rows.map((row) => row.username);
-  } finally {
-    await database.close();
-  }
-}
 
-/** Runs `npm run cli -- <args>` on `dataDir`. */
-async function cli(dataDir: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: root },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += String(chunk)));
-  child.stderr.on('data', (chunk) => (output += String(chunk)));
-  const [code] = await once(child, 'exit');
-  return { code, output };
-}
 
 describe('scheduled backups', () => {
   it('are made by the hourly job with the image files, and a restore brings back both', slow, async () => {
@@ -81,7 +56,7 @@ describe('scheduled backups', () => {
     }
 
     const target = join(root, 'restored');
-    expect(await cli(target, ['restore', join(dataDir, 'backups', name)])).toMatchObject({ code: 0 });
+    expect(await cli(target, root, ['restore', join(dataDir, 'backups', name)])).toMatchObject({ code: 0 });
     const names = await usernames(target);
     expect(names).toContain('before_backup');
     expect(names).not.toContain('after_backup');
@@ -143,7 +118,7 @@ describe('scheduled backups in an S3 bucket', () => {
     const archive = join(root, 'from-bucket.tar.gz');
     await writeFile(archive, (await store.read(`backups/quorum-20261127t0200z/${BACKUP_ARCHIVE}`))!);
     const target = join(root, 'restored-from-bucket');
-    expect(await cli(target, ['restore', archive])).toMatchObject({ code: 0 });
+    expect(await cli(target, root, ['restore', archive])).toMatchObject({ code: 0 });
     expect(await usernames(target)).toEqual(await usernames(dataDir));
     // Nothing is left behind on the disk.
     expect(readdirSync(join(dataDir, 'backups'))).toEqual([]);

@@ -8,6 +8,7 @@ import { newestBackupTime } from '../backups/scheduled.ts';
 import { backupSettings } from '../backups/jobs.ts';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/connect.ts';
+import { withTimeout } from '../db/with-timeout.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { lastHourOfRequests } from '../metrics/metrics.ts';
 import { apiDir } from '../paths.ts';
@@ -56,15 +57,11 @@ function imageBytes(dataDir: string): Promise<number> {
 async function database(sql: Sql, embedded: boolean): Promise<SiteHealth['database']> {
   const kind = embedded ? 'embedded' : 'postgres';
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), DATABASE_WAIT_MS)));
-    const [row] = await Promise.race([sql<{ bytes: string }[]>`select pg_database_size(current_database())::text as bytes`, timeout]);
+    const [row] = await withTimeout(sql<{ bytes: string }[]>`select pg_database_size(current_database())::text as bytes`, DATABASE_WAIT_MS);
     return { kind, answering: true, latencyMs: Math.round(performance.now() - started), bytes: row ? Number(row.bytes) : null };
   } catch {
     return { kind, answering: false, latencyMs: null, bytes: null };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

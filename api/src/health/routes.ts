@@ -1,25 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Health } from '@quorum/shared/entities/site';
 import type { Sql } from '../db/connect.ts';
+import { withTimeout } from '../db/with-timeout.ts';
 import { sends } from '../http/answer-schema.ts';
 import { serviceUnavailable } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
 
 /** Longer than this and the database counts as not answering. */
 const HEALTH_TIMEOUT_MS = 2_000;
-
-/** Settles like `promise`, or rejects once `ms` have passed. */
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * GET /api/_health: 200 once the database answers a query and the job queue is running, 503
