@@ -36,12 +36,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /(visitor-cache|phone)\.spec\.ts$/,
+      testIgnore: /(visitor-cache|phone[a-z-]*)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions: chromium },
     },
     {
       name: 'phone',
-      testMatch: /phone\.spec\.ts$/,
+      testMatch: /phone[a-z-]*\.spec\.ts$/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
     {

@@ -266,6 +266,34 @@ test('an admin lists users, comments and communities, and makes a community a de
   }
 });
 
+test('an admin finds users by part of their name or by email, and acts on what was found', async ({ page }) => {
+  await logOutViaApi(page);
+  const username = await signUp(page, newUsername('findme'));
+  await apiAs(page, 'POST', '/api/_settings?action=updateProfile', { email: `${username}@mail.example` });
+  await logOutViaApi(page);
+  const other = await signUp(page, newUsername('other'));
+  await asAdmin(page);
+
+  await page.goto('/admin/users');
+  const users = page.getByRole('list', { name: 'Users' });
+  await expect(users.getByRole('link', { name: `@${other}`, exact: true })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search users by name or email' });
+  await search.fill(username.slice(0, -1).toUpperCase());
+  await expect(users.getByRole('link', { name: `@${other}`, exact: true })).toBeHidden();
+  const found = users.getByRole('listitem').filter({ has: page.getByRole('link', { name: `@${username}`, exact: true }) });
+  await expect(found).toBeVisible();
+  await found.getByRole('button', { name: `Supporter badge for @${username}` }).click();
+  await expect(found.getByRole('button', { name: `Supporter badge for @${username}` })).toHaveAttribute('aria-pressed', 'true');
+
+  await search.fill(`${username}@mail.example`);
+  await expect(users.getByRole('listitem')).toHaveCount(1);
+  await expect(found).toBeVisible();
+  await search.fill('no such person at all');
+  await expect(page.getByText('No users match this search')).toBeVisible();
+  await search.fill('');
+  await expect(users.getByRole('link', { name: `@${other}`, exact: true })).toBeVisible();
+});
+
 test('the analytics page draws the hourly statistics', async ({ page }) => {
   await asAdmin(page);
   // The server records the current hour's statistics soon after it starts.

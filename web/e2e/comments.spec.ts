@@ -216,6 +216,35 @@ test("a locked post refuses a normal user's comment while a mod can comment", as
   await expect(commentItem(page, 'A word from the moderators.')).toBeVisible();
 });
 
+test("a mod's own comment is changed to speak as a mod, as an admin and as themself, after posting", async ({ page }) => {
+  const { post } = await seedPost(page);
+  await seedComment(page, post, 'Please keep the thread on topic.');
+  await openPost(page, post);
+  const comment = await pinnedComment(page, 'Please keep the thread on topic.');
+  const badge = own(comment).locator('.group-badge');
+  await expect(badge).toHaveCount(0);
+
+  await own(comment).getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Speak as mod' }).click();
+  await expect(badge).toHaveText('Mod');
+  await page.reload();
+  await expect(own(await pinnedComment(page, 'Please keep the thread on topic.')).locator('.group-badge')).toHaveText('Mod');
+
+  await own(comment).getByRole('button', { name: 'More options' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Speak as mod' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Speak as admin' }).click();
+  await expect(badge).toHaveText('Admin');
+  await own(comment).getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Speak as yourself' }).click();
+  await expect(badge).toHaveCount(0);
+
+  // Nobody else is offered the choice.
+  await newUser(page);
+  await openPost(page, post);
+  await own(await pinnedComment(page, 'Please keep the thread on topic.')).getByRole('button', { name: 'More options' }).click();
+  await expect(page.getByRole('menuitem', { name: /Speak as/ })).toHaveCount(0);
+});
+
 test('visitors get the login prompt instead of a comment box', async ({ page }) => {
   const { post } = await seedPost(page);
   await seedComment(page, post, 'Hello visitors.');

@@ -329,3 +329,30 @@ test('every main screen fits a 320, 390 and 1280 px window, in the light and the
     await page.keyboard.press('Escape');
   }
 });
+
+test('at exactly 1170 px the pages and the share menu are narrow; at 1171 px both are wide', async ({ page }) => {
+  // Chromium offers the system share sheet only on some platforms: the page is given one, so that
+  // the menu's choice depends on the width alone.
+  await page.addInitScript(() => {
+    if (typeof navigator.share !== 'function') Object.defineProperty(navigator, 'share', { value: () => Promise.resolve() });
+  });
+  await logOutViaApi(page);
+  await logIn(page, ADMIN.username, ADMIN.password);
+  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('bp'), about: 'Where the layout turns.' });
+  const post = await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: 'Which side of the line am I on?', body: 'Exactly on it.', community: community.name });
+  await logOutViaApi(page);
+
+  for (const [width, wide] of [[1170, false], [1171, true]] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await expect(page.getByRole('complementary', { name: 'About your feed' })).toHaveCount(wide ? 1 : 0);
+    await page.goto(postPath(post));
+    await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+    const sidebar = page.getByRole('complementary', { name: `/${community.name}` });
+    if (wide) await expect(sidebar).toBeVisible();
+    else await expect(sidebar).toBeHidden();
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Share via…' })).toHaveCount(wide ? 0 : 1);
+    await page.keyboard.press('Escape');
+  }
+});

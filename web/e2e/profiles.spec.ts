@@ -85,7 +85,7 @@ test('an unknown name shows the not-found page', async ({ page }) => {
   await expect(page.getByText('404: Not found!')).toBeVisible();
 });
 
-test('the owner changes their profile picture from the profile', async ({ page }) => {
+test('the owner changes and describes their profile picture from the profile', async ({ page }) => {
   const { username } = await seedAuthor(page);
   await page.goto(`/@${username}`);
   await page.getByRole('button', { name: 'Edit profile picture' }).click();
@@ -94,6 +94,33 @@ test('the owner changes their profile picture from the profile', async ({ page }
   await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(120, 120, [200, 60, 90]) });
   await expect(page.locator('.profile-header img.avatar')).toBeVisible();
   await page.reload();
+  await expect(page.locator('.profile-header').getByRole('img', { name: `Profile picture of @${username}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit profile picture' }).click();
+  await page.getByRole('menuitem', { name: 'Alt text' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Profile picture alt text' });
+  await dialog.getByLabel('Alt text').fill('A red tomato on a balcony rail');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Alt text saved.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.profile-header').getByRole('img', { name: 'A red tomato on a balcony rail' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('.profile-header').getByRole('img', { name: 'A red tomato on a balcony rail' })).toBeVisible();
+
+  // The picture removed in another tab: saving says there is none.
+  await page.getByRole('button', { name: 'Edit profile picture' }).click();
+  await page.getByRole('menuitem', { name: 'Alt text' }).click();
+  await apiAs(page, 'DELETE', `/api/users/${username}/pro_pic`);
+  await dialog.getByLabel('Alt text').fill('Gone by now');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('No profile picture to update.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('.profile-header img.avatar')).toHaveCount(0);
+
+  const again = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Edit profile picture' }).click();
+  await page.getByRole('menuitem', { name: 'Upload picture' }).click();
+  await (await again).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(120, 120, [200, 60, 90]) });
   await expect(page.locator('.profile-header img.avatar')).toBeVisible();
   await page.getByRole('button', { name: 'Edit profile picture' }).click();
   await page.getByRole('menuitem', { name: 'Remove picture' }).click();
@@ -160,6 +187,37 @@ test('settings are changed with one Save and kept after a reload', async ({ page
   await expect(page.getByRole('switch', { name: 'Reply notifications' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Upvote notifications' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Remember feed sort' })).not.toBeChecked();
+});
+
+test('leaving settings with unsaved changes asks first; Stay keeps them, Leave drops them', async ({ page }) => {
+  await newUser(page, 'leave');
+  await page.goto('/settings');
+  await page.getByLabel('About me').fill('Half-written thoughts');
+  await page.getByRole('switch', { name: 'Show embeds' }).uncheck();
+  await expect(page.getByText('You have unsaved changes.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+  const question = page.getByRole('dialog', { name: 'Are you sure you want to leave?' });
+  await expect(question).toBeVisible();
+  await expect(question.getByText('Your changes to these settings have not been saved and will be lost.')).toBeVisible();
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByLabel('About me')).toHaveValue('Half-written thoughts');
+  await expect(page.getByRole('switch', { name: 'Show embeds' })).not.toBeChecked();
+
+  await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+  await question.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/settings');
+  await expect(page.getByLabel('About me')).toHaveValue('');
+  await expect(page.getByRole('switch', { name: 'Show embeds' })).toBeChecked();
+
+  // Saved changes leave freely.
+  await page.getByLabel('About me').fill('Now saved');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('All changes saved.')).toBeVisible();
+  await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('the password is changed from settings, and a wrong current one is refused', async ({ page }) => {

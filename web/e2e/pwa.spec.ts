@@ -326,6 +326,58 @@ test.describe('tabs and versions', () => {
     await context.close();
   });
 
+  test('the app looks for a new version every 120 s and when shown again, and offers it at most once per 1,200 s', async ({ page }) => {
+    test.setTimeout(60_000);
+    const swFile = new URL('sw.js', dist);
+    const original = readFileSync(swFile, 'utf8');
+    // Counts the app's checks for a new version, which go through the registration's update().
+    await page.addInitScript(() => {
+      const update = ServiceWorkerRegistration.prototype.update;
+      const counted = window as unknown as { updateChecks: number };
+      counted.updateChecks = 0;
+      ServiceWorkerRegistration.prototype.update = function (this: ServiceWorkerRegistration) {
+        counted.updateChecks += 1;
+        return update.call(this);
+      };
+    });
+    const checks = () => page.evaluate(() => (window as unknown as { updateChecks: number }).updateChecks);
+    const shownAt = () => page.evaluate(() => localStorage.getItem('update_prompt_shown_at'));
+    await page.clock.install({ time: new Date('2026-03-01T08:00:00Z') });
+    try {
+      await controlled(page);
+      await page.clock.pauseAt(new Date('2026-03-01T08:01:00Z'));
+      const start = await checks();
+      await page.clock.fastForward(600_000);
+      expect(await checks()).toBe(start + 5);
+
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      expect(await checks()).toBe(start + 6);
+
+      writeFileSync(swFile, `${original}\n// build ${Date.now()}\n`);
+      await page.clock.fastForward(120_000);
+      const dialog = page.getByRole('dialog', { name: 'Update available' });
+      await expect(dialog).toBeVisible({ timeout: 15_000 });
+      const first = await shownAt();
+      expect(first).not.toBeNull();
+      await dialog.getByRole('button', { name: 'Later' }).click();
+      await expect(dialog).toHaveCount(0);
+
+      // The prompt's own check runs every 10 s, and says nothing again within 1,200 s.
+      await page.clock.fastForward(1_190_000);
+      expect(await shownAt()).toBe(first);
+      await expect(dialog).toHaveCount(0);
+      await page.clock.fastForward(20_000);
+      await expect(dialog).toBeVisible();
+      expect(Number(await shownAt()) - Number(first)).toBeGreaterThanOrEqual(1_200_000);
+      expect(Number(await shownAt()) - Number(first)).toBeLessThanOrEqual(1_210_000);
+    } finally {
+      writeFileSync(swFile, original);
+    }
+  });
+
   test('T13: a second build shows the update prompt, and Reload switches to it', async ({ page }) => {
     const swFile = new URL('sw.js', dist);
     const original = readFileSync(swFile, 'utf8');

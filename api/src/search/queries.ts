@@ -3,6 +3,7 @@
 import type { SearchSort } from '@quorum/shared/entities/search';
 import type { PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/connect.ts';
+import { likePrefix } from '../db/like.ts';
 import { epochMicros } from '../db/micros.ts';
 import type { Cursor } from '../http/cursor.ts';
 
@@ -155,11 +156,6 @@ export interface NameSearch {
   viewerId: string | null;
   limit: number;
   after: Cursor | undefined;
-}
-
-/** Escapes LIKE's wildcards, so that a name's underscore matches only itself. */
-function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Communities whose name starts with the prefix: an exact match first, then the largest. */

@@ -20,9 +20,12 @@ export async function loadProfile(db: Db, username: string, viewer: { isAdmin: b
   return user;
 }
 
-/** A page of every account, newest first, after the cursor `next` (the admins' list). */
-export async function loadUsersPage(db: Db, next?: string): Promise<{ rows: UserRow[]; next: string | null }> {
-  const cursor = decodeCursor(next, 'users', cursorValue.none);
-  const rows = await listUsers(db, ADMIN_USERS_PAGE_SIZE, cursor?.id);
+/**
+ * A page of accounts, newest first, after the cursor `next` (the admins' list): every one, or those
+ * whose name or email contains `search`.
+ */
+export async function loadUsersPage(db: Db, query: { next?: string; q?: string }): Promise<{ rows: UserRow[]; next: string | null }> {
+  const cursor = decodeCursor(query.next, 'users', cursorValue.none);
+  const rows = await listUsers(db, ADMIN_USERS_PAGE_SIZE, { beforeId: cursor?.id, search: query.q || undefined });
   return pageOf(rows, ADMIN_USERS_PAGE_SIZE, (last) => ({ sort: 'users', value: null, id: last.id }));
 }

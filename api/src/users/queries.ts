@@ -1,5 +1,6 @@
 import type { HomeFeed } from '@quorum/shared/entities/users';
 import type { Db, Sql } from '../db/connect.ts';
+import { likeContaining } from '../db/like.ts';
 import { imageJson } from '../images/queries.ts';
 import type { UserRow } from './present.ts';
 
@@ -38,11 +39,18 @@ export async function getUsersByIds(db: Db, ids: readonly string[]): Promise<Use
   return db<UserRow[]>`${selectUsers(db)} where u.id = any(${ids}::uuid[])`;
 }
 
-/** Every account, deleted and banned ones too, newest first (limit + 1 rows), for admins. */
-export async function listUsers(db: Db, limit: number, beforeId?: string): Promise<UserRow[]> {
+/**
+ * Accounts, deleted and banned ones too, newest first (limit + 1 rows), for admins: every one, or
+ * those whose name or email contains `search`.
+ */
+export async function listUsers(db: Db, limit: number, options: { beforeId?: string; search?: string }): Promise<UserRow[]> {
+  const { beforeId, search } = options;
+  const pattern = search ? likeContaining(search.toLowerCase()) : null;
   return db<UserRow[]>`
     ${selectUsers(db)}
-    ${beforeId ? db`where u.id < ${beforeId}` : db``}
+    where true
+      ${beforeId ? db`and u.id < ${beforeId}` : db``}
+      ${pattern ? db`and (lower(u.username) like ${pattern} or lower(u.email) like ${pattern})` : db``}
     order by u.id desc
     limit ${limit + 1}`;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Messages } from '@quorum/shared/errors';
 import { addBadgeBody, deleteAccountBody, getUserQuery, removeBadgeQuery, userFeedQuery } from '@quorum/shared/schemas/users';
-import { adminPageQuery } from '@quorum/shared/schemas/admin';
+import { adminUsersQuery } from '@quorum/shared/schemas/admin';
 import { UserFeedPage } from '@quorum/shared/entities/posts';
 import { Success } from '@quorum/shared/entities/schema';
 import { User, UsersPage } from '@quorum/shared/entities/users';
@@ -35,10 +35,10 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
     return user;
   }
 
-  /** Every account with every detail, newest first, for admins. */
+  /** Every account with every detail, newest first, for admins; `q` finds names and emails. */
   app.get('/users', { schema: sends(UsersPage) }, async (request): Promise<UsersPage> => {
     const admin = requireAdmin(request);
-    const page = await loadUsersPage(sql, parse(adminPageQuery, request.query).next);
+    const page = await loadUsersPage(sql, parse(adminUsersQuery, request.query));
     return { users: page.rows.map((row) => presentUser(row, admin, { adminsView: true })), next: page.next };
   });
 

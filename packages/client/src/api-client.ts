@@ -470,7 +470,9 @@ export function createApiClient(options: ApiClientOptions) {
     // Admin
     /** POST /api/_admin: ban_user, unban_user, deny_comm, add_default_forum, remove_default_forum. */
     adminAction: (body: AdminActionBody) => request<{ success: true }>('/api/_admin', { method: 'POST', body }),
-    getUsers: (next?: string | null, signal?: AbortSignal) => request<UsersPage>('/api/users', { query: { next }, signal }),
+    /** Accounts newest first; `search` keeps those whose name or email contains it. */
+    getUsers: (next?: string | null, signal?: AbortSignal, search?: string) =>
+      request<UsersPage>('/api/users', { query: { next, q: search || undefined }, signal }),
     /** The latest comments of the whole site, newest first (admins). */
     getLatestComments: (next?: string | null, signal?: AbortSignal) => request<CommentsPage>('/api/comments', { query: { next }, signal }),
     requestCommunity: (body: { name: string; note?: string | null }) =>

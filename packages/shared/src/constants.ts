@@ -210,6 +210,8 @@ export const ADMIN_COMMENTS_PAGE_SIZE = 50;
 // ---------- Admin ----------
 /** Admin list of users, newest first, per page. */
 export const ADMIN_USERS_PAGE_SIZE = 20;
+/** Longest text the admins' user search takes: an email address (chosen). */
+export const ADMIN_USER_SEARCH_MAX = 320;
 /** IP blocks in one page of the admin list (chosen). */
 export const IP_BLOCKS_PAGE_SIZE = 20;
 /** IP block note limit (chosen). */

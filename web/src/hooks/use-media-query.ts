@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT_PX } from '@quorum/shared/constants';
+import { MOBILE_BREAKPOINT_PX, WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import { useCallback, useSyncExternalStore } from 'react';
 
 export function useMediaQuery(query: string): boolean {
@@ -16,4 +16,12 @@ export function useMediaQuery(query: string): boolean {
 /** Phones: narrower than the mobile breakpoint (the same query as the stylesheets use). */
 export function useIsMobile(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+}
+
+/**
+ * Wide screens, where the post, community and profile pages show their sidebar: wider than the
+ * wide-layout breakpoint, which itself still counts as narrow (the same query as the stylesheets).
+ */
+export function useIsWideLayout(): boolean {
+  return useMediaQuery(`(min-width: ${WIDE_LAYOUT_BREAKPOINT_PX + 1}px)`);
 }

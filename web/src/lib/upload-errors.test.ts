@@ -21,6 +21,11 @@ describe('uploadErrorMessage', () => {
     expect(uploadErrorMessage(400, body(400, 'unsupported_image', tooManyPixels), 'a.png')).toBe(tooManyPixels);
   });
 
+  it('never shows the technical text of another refusal', () => {
+    expect(uploadErrorMessage(400, body(400, 'bad_request', 'Multipart: Boundary not found'), 'a.png')).toBe('Unsupported image.');
+    expect(uploadErrorMessage(415, body(415, 'unsupported_media_type', 'Unsupported Media Type: text/plain'), 'a.png')).toBe('Unsupported image.');
+  });
+
   it('leaves other failures to the generic handler', () => {
     expect(uploadErrorMessage(429, body(429, 'rate_limited', 'Too many'), 'a.png')).toBeNull();
     expect(uploadErrorMessage(500, null, 'a.png')).toBeNull();

@@ -3,8 +3,10 @@ import { ErrorCode, Messages, type ErrorBody } from '@quorum/shared/errors';
 
 /**
  * The specification's message for a refused upload of `fileName`: a file too large, a file that is
- * not an image at all, or an image the server cannot read (the server may say why). Null for
- * failures the generic handler takes (rate limits, network, server errors).
+ * not an image at all, or an image the server cannot read (the server may say why, in the product's
+ * words). Any other refusal of the upload (a malformed form, say) is an unsupported image: its
+ * technical text is not for people. Null for failures the generic handler takes (rate limits,
+ * network, server errors).
  */
 export function uploadErrorMessage(status: number, body: ErrorBody | null, fileName: string): string | null {
   if (status === 413 || body?.code === ErrorCode.fileSizeExceeded || body?.code === ErrorCode.payloadTooLarge) {
@@ -12,7 +14,7 @@ export function uploadErrorMessage(status: number, body: ErrorBody | null, fileN
   }
   if (body?.code === ErrorCode.unsupportedImageFormat) return Messages.unsupportedFileType(fileName);
   if (body?.code === ErrorCode.unsupportedImage) return body.message || Messages.unsupportedImage;
-  if (status === 400 || status === 415) return body?.message ?? Messages.unsupportedImage;
+  if (status === 400 || status === 415) return Messages.unsupportedImage;
   return null;
 }
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DENY_NOTE_MAX, EMAIL_MAX, EMAIL_PATTERN, IP_BLOCK_EXPIRES_MAX_HOURS, IP_BLOCK_NOTE_MAX } from '../constants.ts';
+import { ADMIN_USER_SEARCH_MAX, DENY_NOTE_MAX, EMAIL_MAX, EMAIL_PATTERN, IP_BLOCK_EXPIRES_MAX_HOURS, IP_BLOCK_NOTE_MAX } from '../constants.ts';
 import { Messages } from '../errors.ts';
 import { parseBlockAddress } from '../ip-blocks.ts';
 import { cursorParam, id } from './common.ts';
@@ -81,3 +81,9 @@ export type IpBlockBody = v.InferInput<typeof ipBlockBody>;
 
 /** GET /api/users, /api/ipblocks, /api/community_requests and /api/analytics/bss: one page after `next`. */
 export const adminPageQuery = v.object({ next: cursorParam });
+
+/** GET /api/users: one page of accounts whose name or email contains `q` (all accounts without it). */
+export const adminUsersQuery = v.object({
+  next: cursorParam,
+  q: v.optional(v.pipe(v.string('Invalid search.'), v.trim(), v.maxLength(ADMIN_USER_SEARCH_MAX, 'Search text is too long.'))),
+});

@@ -1,4 +1,4 @@
-import { COMMUNITY_NAME_PATTERN, USERNAME_PATTERN, WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
+import { COMMUNITY_NAME_PATTERN, USERNAME_PATTERN } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
 import type { Community } from '@quorum/shared/entities/communities';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import { FeedPageSkeleton } from '../../features/posts/components/feed/feed-skel
 import { FeedLayoutToggle, FeedSortSelect } from '../../features/posts/components/feed/feed-controls.tsx';
 import { useFeedSort } from '../../features/posts/hooks/use-feed-sort.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
-import { useMediaQuery } from '../../hooks/use-media-query.ts';
+import { useIsWideLayout } from '../../hooks/use-media-query.ts';
 import { useInitialData } from '../../lib/session/get-initial.ts';
 import { CommunityLoadProblem, communityLoadFailed } from './community-load-problem.tsx';
 import { NotFoundRoute } from './not-found.tsx';
@@ -84,7 +84,7 @@ function CommunityScreen({ communityName }: { communityName: string }) {
   const community = query.data;
   const navigate = useNavigate();
   const location = useLocation();
-  const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_BREAKPOINT_PX}px)`);
+  const wide = useIsWideLayout();
   const { bannedFrom } = useInitialData();
   useDocumentTitle(community ? `/${community.name}` : communityName);
 

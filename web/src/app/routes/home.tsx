@@ -1,4 +1,3 @@
-import { WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import { formatCount } from '@quorum/shared/format';
 import type { Feed as FeedName } from '@quorum/shared/entities/posts';
 import type { User } from '@quorum/shared/entities/users';
@@ -14,7 +13,7 @@ import { useFeedSort } from '../../features/posts/hooks/use-feed-sort.ts';
 import { InstallBanner } from '../../features/pwa/components/install-banner.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useHasBeenTrue } from '../../hooks/use-has-been-true.ts';
-import { useMediaQuery } from '../../hooks/use-media-query.ts';
+import { useIsWideLayout } from '../../hooks/use-media-query.ts';
 import { lazyComponent } from '../../lib/lazy-component.ts';
 import { useInitialData } from '../../lib/session/get-initial.ts';
 import './home.css';
@@ -114,7 +113,7 @@ export function HomeRoute() {
   const { user, noUsers } = useInitialData();
   const { pathname } = useLocation();
   const [sort, setSort] = useFeedSort();
-  const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_BREAKPOINT_PX}px)`);
+  const wide = useIsWideLayout();
   const title = TITLES[pathname] ?? 'Home';
   useDocumentTitle(pathname === '/' ? undefined : title);
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { FEED_EAGER_IMAGES, WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
+import { FEED_EAGER_IMAGES } from '@quorum/shared/constants';
 import type { User } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -17,7 +17,7 @@ import { ProfileFeed, ProfileFeedFilter } from '../../features/users/components/
 import { ProfileHeader } from '../../features/users/components/profile-header.tsx';
 import { ProfileHeaderSkeleton } from '../../features/users/components/profile-skeleton.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
-import { useMediaQuery } from '../../hooks/use-media-query.ts';
+import { useIsWideLayout } from '../../hooks/use-media-query.ts';
 import { useDevicePreferences } from '../../lib/device-preferences.ts';
 import { userFeedFilterFrom, type UserFeedFilter } from '../../features/users/api/keys.ts';
 import { NotFoundRoute } from './not-found.tsx';
@@ -83,7 +83,7 @@ function ProfileScreen({ username }: { username: string }) {
   const user = query.data;
   const navigate = useNavigate();
   const location = useLocation();
-  const wide = useMediaQuery(`(min-width: ${WIDE_LAYOUT_BREAKPOINT_PX}px)`);
+  const wide = useIsWideLayout();
   useDocumentTitle(user ? `@${user.username}` : `@${username}`);
 
   // Names are case-insensitive: the address takes the user's own spelling.

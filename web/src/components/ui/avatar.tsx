@@ -6,6 +6,11 @@ interface AvatarProps {
   name: string;
   image?: Image | null;
   size?: number;
+  /**
+   * Where the picture stands for the person (a profile's header), its alt text is read out; beside
+   * a name it is decoration.
+   */
+  described?: boolean;
 }
 
 /** Dark letters on the light default colours, white on the others, for legible initials. */
@@ -16,7 +21,7 @@ function letterColor(background: string): string {
 }
 
 /** A picture, or the first letter of the name on one of the eight default colours. */
-export function Avatar({ name, image, size = 28 }: AvatarProps) {
+export function Avatar({ name, image, size = 28, described = false }: AvatarProps) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.46) };
   if (image) {
     const copy = image.copies.find((item) => item.width >= size * 2) ?? image.copies[0];
@@ -24,7 +29,7 @@ export function Avatar({ name, image, size = 28 }: AvatarProps) {
       <img
         className="avatar"
         src={copy?.url ?? image.url}
-        alt=""
+        alt={described ? (image.altText ?? `Profile picture of @${name}`) : ''}
         width={size}
         height={size}
         loading="lazy"

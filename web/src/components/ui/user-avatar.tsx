@@ -6,14 +6,15 @@ interface UserAvatarProps {
   username: string;
   image?: Image | null;
   size?: number;
+  described?: boolean;
 }
 
 /**
  * Another user's picture, or their initial for a reader who turned "Show user profile pictures"
  * off in settings; the reader's own picture always shows.
  */
-export function UserAvatar({ username, image, size }: UserAvatarProps) {
+export function UserAvatar({ username, image, size, described }: UserAvatarProps) {
   const reader = useSessionUser();
   const hidden = reader?.hideUserProfilePictures === true && reader.username !== username;
-  return <Avatar name={username} image={hidden ? null : image} size={size} />;
+  return <Avatar name={username} image={hidden ? null : image} size={size} described={described} />;
 }

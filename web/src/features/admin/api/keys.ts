@@ -4,7 +4,8 @@ import { keyRoots } from '../../../lib/cache/key-roots.ts';
 export const adminKeys = {
   all: keyRoots.admin,
   siteSettings: () => [...adminKeys.all, 'site-settings'] as const,
-  users: () => [...adminKeys.all, 'users'] as const,
+  /** Every users list, or the one of a search (`''` is the whole list). */
+  users: (search?: string) => (search === undefined ? ([...adminKeys.all, 'users'] as const) : ([...adminKeys.all, 'users', search] as const)),
   comments: () => [...adminKeys.all, 'comments'] as const,
   communities: () => [...adminKeys.all, 'communities'] as const,
   ipBlocks: () => [...adminKeys.all, 'ip-blocks'] as const,

@@ -1,8 +1,11 @@
+import { ADMIN_USER_SEARCH_MAX, SUGGESTION_DEBOUNCE_MS } from '@quorum/shared/constants';
 import { formatCount, formatDate } from '@quorum/shared/format';
 import type { User } from '@quorum/shared/entities/users';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts';
 import { Link } from 'react-router-dom';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usersOptions } from '../api/get-users.ts';
 import { AdminList } from './admin-list.tsx';
@@ -31,19 +34,31 @@ function UserRow({ user, actions }: { user: User; actions: ReactNode }) {
   );
 }
 
-/** /admin/users: every account, newest first, with the admin's actions for each. */
+/** /admin/users: every account, newest first, found by name or email, with the admin's actions for each. */
 export function AdminUsers({ renderActions }: { renderActions: (user: User) => ReactNode }) {
-  const query = useInfiniteQuery(usersOptions());
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text.trim(), SUGGESTION_DEBOUNCE_MS);
+  const query = useInfiniteQuery(usersOptions(search));
   const users = query.data?.pages.flatMap((page) => page.users) ?? [];
   return (
     <>
-      <AdminPageHeader title="Users" />
+      <AdminPageHeader title="Users">
+        <SearchField
+          className="admin-page__search"
+          label="Search users by name or email"
+          placeholder="Name or email"
+          maxLength={ADMIN_USER_SEARCH_MAX}
+          value={text}
+          onChange={setText}
+        />
+      </AdminPageHeader>
       <AdminList
         label="Users"
         query={query}
         items={users}
         getKey={(user) => user.id}
         renderItem={(user) => <UserRow user={user} actions={renderActions(user)} />}
+        empty={search ? 'No users match this search' : undefined}
       />
     </>
   );

@@ -9,10 +9,12 @@ import { useCopyId, useCopyLink } from '../../../lib/clipboard.ts';
 import { useContentActions } from '../../../lib/content-actions.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
 import { useMute } from '../../../lib/session/mutes.ts';
+import { useChangeCommentGroup } from '../api/change-comment-group.ts';
 import { useDeleteComment } from '../api/delete-comment.ts';
 import { useCommentsContext } from './comments-context.ts';
 
 const DELETE_LABEL: Record<UserGroup, string> = { normal: 'Delete', mods: 'Delete as mod', admins: 'Delete as admin' };
+const SPEAK_AS_LABEL: Record<UserGroup, string> = { normal: 'Speak as yourself', mods: 'Speak as mod', admins: 'Speak as admin' };
 
 interface CommentMenuProps {
   comment: Comment;
@@ -54,8 +56,9 @@ function MuteAuthorItem({ comment }: { comment: Comment }) {
 }
 
 /**
- * A comment's "more" menu: copy its link; edit for its author; delete for its author, mods and
- * admins; mute or unmute its author for other logged-in users; its id for admins.
+ * A comment's "more" menu: copy its link; edit for its author, and speaking as a mod or an admin
+ * where the author is one; delete for its author, mods and admins; mute or unmute its author for
+ * other logged-in users; its id for admins.
  */
 export function CommentMenu({ comment, isAuthor, onEdit }: CommentMenuProps) {
   const { post, staffGroups } = useCommentsContext();
@@ -65,6 +68,10 @@ export function CommentMenu({ comment, isAuthor, onEdit }: CommentMenuProps) {
   const target = { type: 'comment', id: comment.id, authorId: comment.userId } as const;
   const [deleteAs, setDeleteAs] = useState<UserGroup | null>(null);
   const deleteGroups: UserGroup[] = isAuthor ? ['normal'] : staffGroups;
+  const changeGroup = useChangeCommentGroup();
+  const speakAs = isAuthor && comment.deletedAt === null && staffGroups.length > 0
+    ? (['normal', ...staffGroups] as UserGroup[]).filter((group) => group !== comment.userGroup)
+    : [];
   const viewer = useSessionUser();
   const canMuteAuthor = viewer !== null && !isAuthor && comment.author !== null && !comment.userDeleted && comment.userId !== '';
 
@@ -91,6 +98,12 @@ export function CommentMenu({ comment, isAuthor, onEdit }: CommentMenuProps) {
             Edit
           </MenuButton>
         )}
+        {speakAs.map((group) => (
+          <MenuButton key={`as-${group}`} onSelect={() => changeGroup.mutate({ comment, group })}>
+            <Icon name="user" />
+            {SPEAK_AS_LABEL[group]}
+          </MenuButton>
+        ))}
         {deleteGroups.map((group) => (
           <MenuButton key={group} onSelect={() => setDeleteAs(group)}>
             <Icon name="trash" />

@@ -1,7 +1,6 @@
 import { COMMUNITY_SORTS } from '@quorum/shared/constants';
 import type { CommunitySort } from '@quorum/shared/entities/communities';
-import { useId } from 'react';
-import { Icon } from '../../../components/ui/icon.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { SortSelect } from '../../../components/ui/sort-select.tsx';
 import './communities-list.css';
 
@@ -22,25 +21,9 @@ interface CommunitiesControlsProps {
 
 /** The search box and the sort of the communities list. */
 export function CommunitiesControls({ text, onTextChange, sort, onSortChange }: CommunitiesControlsProps) {
-  const searchId = useId();
   return (
     <div className="communities-header__controls">
-      <div className="search-box">
-        <label htmlFor={searchId} className="visually-hidden">
-          Search communities
-        </label>
-        <Icon name="search" size={18} />
-        <input
-          id={searchId}
-          type="search"
-          className="search-box__input"
-          placeholder="Search communities"
-          value={text}
-          onChange={(event) => onTextChange(event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </div>
+      <SearchField className="communities-header__search" label="Search communities" placeholder="Search communities" value={text} onChange={onTextChange} />
       <SortSelect label="Sort communities by" sorts={COMMUNITY_SORTS} labels={SORT_LABELS} value={sort} onChange={onSortChange} />
     </div>
   );

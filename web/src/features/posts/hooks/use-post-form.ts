@@ -9,7 +9,7 @@ import { postFormError, useCreatePost, type PostFormError } from '../api/create-
 import { useSaveAltText } from '../api/image-alt-text.ts';
 import { useUpdatePost } from '../api/update-post.ts';
 import { hasUnsavedAltText } from '../components/post-form/image-list.ts';
-import { useLeaveConfirmation } from './use-leave-confirmation.tsx';
+import { useLeaveConfirmation } from '../../../hooks/use-leave-confirmation.tsx';
 import { postFormErrors, type PostFormField } from '../components/post-form/validate.ts';
 import { useImageUploads } from './use-image-uploads.ts';
 import { useSharedContent } from './use-shared-content.ts';

@@ -5,6 +5,7 @@ import { fieldErrors } from '@quorum/shared/validation';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { SelectField, SwitchField } from '../../../components/ui/switch.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
+import { useLeaveConfirmation } from '../../../hooks/use-leave-confirmation.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -47,7 +48,7 @@ interface ProfileSettingsFormProps {
 
 /**
  * The account, preferences and notifications of the logged-in user, saved together with one
- * Save button. The username cannot be changed.
+ * Save button; leaving with unsaved changes asks first. The username cannot be changed.
  */
 export function ProfileSettingsForm({ user, picture }: ProfileSettingsFormProps) {
   const alerts = useAlerts();
@@ -59,6 +60,7 @@ export function ProfileSettingsForm({ user, picture }: ProfileSettingsFormProps)
   const errors = fieldErrors(updateProfileBody, values);
   const emailError = submitted ? (errors.email ?? null) : null;
   const changed = (Object.keys(values) as Array<keyof ProfileValues>).some((key) => values[key] !== saved[key]);
+  const { dialog: leaveDialog } = useLeaveConfirmation(changed, 'Your changes to these settings have not been saved and will be lost.');
   // A fresher copy of the user (the saved copy shown first, then the server's) replaces the
   // values, unless the user has started changing them.
   const [shownUser, setShownUser] = useState(user);
@@ -183,6 +185,7 @@ export function ProfileSettingsForm({ user, picture }: ProfileSettingsFormProps)
           {update.isPending ? 'Saving…' : 'Save'}
         </button>
       </div>
+      {leaveDialog}
     </form>
   );
 }

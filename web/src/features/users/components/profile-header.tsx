@@ -20,7 +20,7 @@ export function ProfileHeader({ user }: { user: User }) {
   return (
     <header className="profile-header card">
       <div className="profile-header__picture">
-        <UserAvatar username={user.username} image={user.proPic} size={isMobile ? 64 : 88} />
+        <UserAvatar username={user.username} image={user.proPic} size={isMobile ? 64 : 88} described />
         {isOwner && <ProPicEdit user={user} className="profile-header__picture-edit" />}
       </div>
       <div className="profile-header__text">

@@ -1,4 +1,5 @@
 import { ALT_TEXT_MAX, IMAGE_CAPTION_MAX, POST_IMAGES_MAX } from '@quorum/shared/constants';
+import { Messages } from '@quorum/shared/errors';
 import { useEffect, useId, useRef, useState, type Dispatch, type DragEvent, type Ref } from 'react';
 import { useAlerts } from '../../../../lib/alerts-context.tsx';
 import { Icon } from '../../../../components/ui/icon.tsx';
@@ -199,7 +200,7 @@ function ImageRow({ item, position, count, dispatch, requireAltText, onMove, onR
       {
         onSuccess: (image) => {
           dispatch({ type: 'altTextSaved', key: item.key, altText: image.altText ?? '' });
-          alerts.show('Alt text saved.');
+          alerts.show(Messages.altTextSaved);
         },
       },
     );

@@ -1,15 +1,14 @@
-import { WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import type { Post } from '@quorum/shared/entities/posts';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { MenuButton } from '../../../../components/ui/menu.tsx';
 import { paths } from '../../../../config/paths.ts';
-import { useMediaQuery } from '../../../../hooks/use-media-query.ts';
+import { useIsWideLayout } from '../../../../hooks/use-media-query.ts';
 import { useCopyLink } from '../../../../lib/clipboard.ts';
 import { PostPageActionMenu } from './post-page-action.tsx';
 
 /** The system share sheet is offered on screens up to the wide layout, where it is the native way to share. */
 function useCanShareNatively(): boolean {
-  const narrow = useMediaQuery(`(max-width: ${WIDE_LAYOUT_BREAKPOINT_PX}px)`);
+  const narrow = !useIsWideLayout();
   return narrow && typeof navigator.share === 'function';
 }
 
@@ -18,7 +17,6 @@ export function ShareMenu({ post }: { post: Post }) {
   const copyLink = useCopyLink();
   const canShare = useCanShareNatively();
   const path = paths.post.getHref(post.communityName, post.publicId);
-
 
   const share = async () => {
     try {

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 
 const QUESTION = 'Are you sure you want to leave?';
 
 /**
  * Asks before the user leaves a form with unsaved work: in-app navigation (links, Back, Cancel)
- * shows a dialog, closing or reloading the tab the browser's own prompt. `allowLeaving` lets the
- * next navigation through, for leaving after a successful submit.
+ * shows a dialog saying what would be `lost`, closing or reloading the tab the browser's own
+ * prompt. `allowLeaving` lets the next navigation through, for leaving after a successful submit.
  */
-export function useLeaveConfirmation(unsaved: boolean) {
+export function useLeaveConfirmation(unsaved: boolean, lost = "What you've written here will be lost.") {
   const unsavedRef = useRef(unsaved);
   useLayoutEffect(() => {
     unsavedRef.current = unsaved;
@@ -44,7 +44,7 @@ export function useLeaveConfirmation(unsaved: boolean) {
     <ConfirmDialog
       open={blocker.state === 'blocked'}
       title={QUESTION}
-      description="What you've written here will be lost."
+      description={lost}
       confirmLabel="Leave"
       cancelLabel="Stay"
       danger
