@@ -347,7 +347,7 @@ test.describe('tabs and versions', () => {
       await controlled(page);
       await page.clock.pauseAt(new Date('2026-03-01T08:01:00Z'));
       const start = await checks();
-      await page.clock.fastForward(600_000);
+      await page.clock.runFor(600_000);
       expect(await checks()).toBe(start + 5);
 
       await page.evaluate(() => {
@@ -357,7 +357,10 @@ test.describe('tabs and versions', () => {
       expect(await checks()).toBe(start + 6);
 
       writeFileSync(swFile, `${original}\n// build ${Date.now()}\n`);
-      await page.clock.fastForward(120_000);
+      await page.clock.runFor(120_000);
+      await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null), { timeout: 15_000 }).toBe(true);
+      // The page hears of a waiting worker a moment later (in case the worker takes over by itself).
+      await page.clock.runFor(1_000);
       const dialog = page.getByRole('dialog', { name: 'Update available' });
       await expect(dialog).toBeVisible({ timeout: 15_000 });
       const first = await shownAt();
@@ -366,10 +369,10 @@ test.describe('tabs and versions', () => {
       await expect(dialog).toHaveCount(0);
 
       // The prompt's own check runs every 10 s, and says nothing again within 1,200 s.
-      await page.clock.fastForward(1_190_000);
+      await page.clock.runFor(1_190_000);
       expect(await shownAt()).toBe(first);
       await expect(dialog).toHaveCount(0);
-      await page.clock.fastForward(20_000);
+      await page.clock.runFor(20_000);
       await expect(dialog).toBeVisible();
       expect(Number(await shownAt()) - Number(first)).toBeGreaterThanOrEqual(1_200_000);
       expect(Number(await shownAt()) - Number(first)).toBeLessThanOrEqual(1_210_000);

@@ -10,6 +10,7 @@ export const DEFAULT_DEVICE_PREFERENCES: DevicePreferences = {
   top_navbar_autohide_disabled: false,
   infinite_scrolling_disabled: false,
   font: 'custom',
+  keyboard_shortcuts_disabled: false,
 };
 
 function read(): DevicePreferences {
@@ -24,6 +25,7 @@ function read(): DevicePreferences {
       top_navbar_autohide_disabled: value.top_navbar_autohide_disabled === true,
       infinite_scrolling_disabled: value.infinite_scrolling_disabled === true,
       font: value.font === 'system' ? 'system' : 'custom',
+      keyboard_shortcuts_disabled: value.keyboard_shortcuts_disabled === true,
     };
   } catch {
     return DEFAULT_DEVICE_PREFERENCES;

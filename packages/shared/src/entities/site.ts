@@ -54,6 +54,8 @@ export interface DevicePreferences {
   top_navbar_autohide_disabled: boolean;
   infinite_scrolling_disabled: boolean;
   font: 'custom' | 'system';
+  /** Single-key shortcuts off (speech input types letters). */
+  keyboard_shortcuts_disabled: boolean;
 }
 
 /** GET /api/_admin/health: how the site is doing, for its admins. */

@@ -9,6 +9,7 @@ import { UpdatePrompt } from '../update-prompt.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { ContentActionsHost } from './content-actions-host.tsx';
 import { Footer } from './footer.tsx';
+import { KeyboardShortcuts } from './keyboard-shortcuts.tsx';
 import { Navbar } from './navbar.tsx';
 import { OutboxStatus } from './outbox-status.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -36,6 +37,7 @@ export function AppLayout() {
               <OutboxStatus />
               <ContentActionsHost>
                 <Outlet />
+                <KeyboardShortcuts />
               </ContentActionsHost>
             </div>
             <Footer />

@@ -13,6 +13,7 @@ interface ImageViewProps {
   fit?: 'cover' | 'contain';
   /** Defaults to the image's alt text. */
   alt?: string;
+  id?: string;
   className?: string;
 }
 
@@ -33,10 +34,11 @@ export function imageSources(image: Image, fit: 'cover' | 'contain'): string {
  * An uploaded picture. Its box keeps the picture's aspect ratio (or the caller's box for
  * `cover`) and shows the average colour until the pixels arrive, so nothing moves while loading.
  */
-export function ImageView({ image, sizes = '100vw', eager = false, fit = 'contain', alt, className }: ImageViewProps) {
+export function ImageView({ image, sizes = '100vw', eager = false, fit = 'contain', alt, id, className }: ImageViewProps) {
   const classes = ['image-view', `image-view--${fit}`, className].filter(Boolean).join(' ');
   return (
     <img
+      id={id}
       className={classes}
       src={image.url}
       srcSet={imageSources(image, fit)}

@@ -38,6 +38,7 @@ export function VoteButtons({
         type="button"
         className="icon-button votes__button votes__button--up"
         aria-label="Upvote"
+        data-shortcut="upvote"
         aria-pressed={vote === true}
         disabled={disabled}
         onClick={() => onVote(true)}
@@ -53,6 +54,7 @@ export function VoteButtons({
         type="button"
         className="icon-button votes__button votes__button--down"
         aria-label="Downvote"
+        data-shortcut="downvote"
         aria-pressed={vote === false}
         disabled={disabled}
         onClick={() => onVote(false)}

@@ -1,6 +1,6 @@
 import { commentBody } from '@quorum/shared/schemas/comments';
 import type { UserGroup } from '@quorum/shared/entities/users';
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -25,10 +25,16 @@ interface CommentBoxProps {
   onCancel?: () => void;
 }
 
+/** Scrolls the box into view as a whole, its scroll margins (comments.css) keeping it clear of the bars. */
+function reveal(form: HTMLFormElement | null): void {
+  form?.scrollIntoView({ block: 'nearest' });
+}
+
 /**
  * A markdown text box for a comment, a reply or an edit. Ctrl/Cmd+Enter sends it, Escape cancels
  * a reply or an edit, asking first when that would throw away words; an empty message is refused
- * before it is sent.
+ * before it is sent. While it has the focus, the whole box (text and buttons) is kept in view
+ * between the navbar and the phone's tab bar, also when the on-screen keyboard comes up.
  */
 export function CommentBox({
   label, placeholder, initialBody = '', submitLabel, staffGroups = [], autoFocus = false, pending, serverError, onSubmit, onCancel,
@@ -40,7 +46,25 @@ export function CommentBox({
   const [discarding, setDiscarding] = useState(false);
   const errorId = useId();
   const groupId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const shownError = error ?? serverError ?? null;
+
+  // A reply or an edit opens to be written in at once; its focus alone need not bring the buttons into view.
+  useEffect(() => {
+    if (autoFocus) reveal(formRef.current);
+  }, [autoFocus]);
+
+  // The on-screen keyboard shrinks the visual viewport after the focus has come.
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    const onResize = () => {
+      if (document.activeElement === inputRef.current) reveal(formRef.current);
+    };
+    viewport.addEventListener('resize', onResize);
+    return () => viewport.removeEventListener('resize', onResize);
+  }, []);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -79,8 +103,9 @@ export function CommentBox({
   };
 
   return (
-    <form className="comment-box" onSubmit={submit} noValidate>
+    <form ref={formRef} className="comment-box" onSubmit={submit} noValidate>
       <textarea
+        ref={inputRef}
         className="comment-box__input"
         aria-label={label}
         placeholder={placeholder}
@@ -90,6 +115,7 @@ export function CommentBox({
           if (error) setError(null);
         }}
         onKeyDown={onKeyDown}
+        onFocus={() => reveal(formRef.current)}
         autoFocus={autoFocus}
         rows={3}
         aria-invalid={shownError ? true : undefined}

@@ -12,6 +12,7 @@ import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
 import { useIsMuted } from '../../../lib/session/mutes.ts';
+import { shortcutItem } from '../../../lib/keyboard-shortcuts.ts';
 import { UserGroupBadge } from '../../../components/ui/user-group-badge.tsx';
 import { isNewComment, type CommentNode } from '../utils/comment-tree.ts';
 import { EditForm, ReplyForm } from './comment-forms.tsx';
@@ -21,6 +22,12 @@ import { useCommentsContext } from './comments-context.ts';
 import './comments.css';
 
 const DELETED_BY: Record<UserGroup, string> = { normal: 'Deleted by author', mods: 'Deleted by mods', admins: 'Deleted by admins' };
+
+/** A tap on the header's own space, not on a link or a button in it (nor the end of a text selection). */
+function isHeaderTap(target: EventTarget): boolean {
+  if (target instanceof Element && target.closest('a, button')) return false;
+  return !window.getSelection()?.toString();
+}
 
 function repliesLabel(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'reply' : 'replies'}`;
@@ -58,7 +65,7 @@ function CommentHead({ comment, isNew, parentAuthor }: { comment: Comment; isNew
       <span className="comment__dot" aria-hidden="true">
         ·
       </span>
-      <Link className="comment__time" to={paths.comment.getHref(post.communityName, post.publicId, comment.id)} title="Link to this comment">
+      <Link className="comment__time" to={paths.comment.getHref(post.communityName, post.publicId, comment.id)} title="Link to this comment" data-shortcut="open">
         <TimeAgo date={comment.createdAt} />
       </Link>
       {comment.editedAt && (
@@ -86,8 +93,9 @@ interface CommentItemProps {
 
 /**
  * One comment with its replies: header, body (cut at 500 px), votes, reply, edit and delete in
- * place, and the thread line beside it, which collapses it. Deleted comments keep their place
- * and replies; comments by muted users wait behind a 'show' control.
+ * place, and the thread line beside it, which collapses it (as a tap on its header does).
+ * Deleted comments keep their place and replies; comments by muted users wait behind a 'show'
+ * control.
  */
 export function CommentItem({ node, parentAuthor }: CommentItemProps) {
   const { comment, children, missingReplies } = node;
@@ -122,7 +130,7 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
     <li className={classes.join(' ')} id={`comment-${comment.id}`} data-depth={comment.depth} data-comment-id={comment.id}>
       <button type="button" className="comment__line" aria-label={toggleLabel} aria-expanded={!collapsed} onClick={toggle} />
       <article className="comment__main" aria-label={`Comment by ${name}`} tabIndex={comment.id === focusId ? -1 : undefined}>
-        <div className="comment__own">
+        <div className="comment__own" role="group" aria-label={`Comment by ${name}`} {...shortcutItem({ type: 'comment', id: comment.id, authorId: comment.userId })}>
           {hiddenAsMuted ? (
             <p className="comment__muted">
               Comment by a muted user
@@ -133,9 +141,14 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
             </p>
           ) : (
             <>
-              <div className="comment__top">
+              <div
+                className="comment__top"
+                onClick={(event) => {
+                  if (isHeaderTap(event.target)) toggle();
+                }}
+              >
                 <CommentHead comment={comment} isNew={isNew} parentAuthor={parentAuthor} />
-                <button type="button" className="comment__toggle" aria-label={toggleLabel} aria-expanded={!collapsed} onClick={toggle}>
+                <button type="button" className="comment__toggle" aria-label={toggleLabel} aria-expanded={!collapsed} onClick={toggle} data-shortcut="collapse">
                   <Icon name="chevronDown" size={16} />
                 </button>
               </div>
@@ -165,6 +178,7 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
                           type="button"
                           className="action-pill comment__action"
                           aria-expanded={replying}
+                          data-shortcut="reply"
                           onClick={requireLogin(() => setReplying((value) => !value))}
                         >
                           <Icon name="comment" size={16} />

@@ -54,22 +54,24 @@ function TopComposer() {
 
   if (!user) {
     return (
-      <button type="button" className="comment-box comment-box--prompt" onClick={promptLogin}>
+      <button type="button" className="comment-box comment-box--prompt" onClick={promptLogin} data-shortcut="comment">
         <span>Add a comment</span>
         <span className="button button--primary button--small">Log in to comment</span>
       </button>
     );
   }
   return (
-    <CommentBox
-      label="Add a comment"
-      placeholder="Add a comment"
-      submitLabel="Comment"
-      staffGroups={staffGroups}
-      pending={create.isPending}
-      serverError={commentFormError(create.error)}
-      onSubmit={(body, group, done) => create.submit({ body, parentId: null, userGroup: group }, done)}
-    />
+    <div data-shortcut="comment">
+      <CommentBox
+        label="Add a comment"
+        placeholder="Add a comment"
+        submitLabel="Comment"
+        staffGroups={staffGroups}
+        pending={create.isPending}
+        serverError={commentFormError(create.error)}
+        onSubmit={(body, group, done) => create.submit({ body, parentId: null, userGroup: group }, done)}
+      />
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { NOTIFICATIONS_SKELETONS } from '@quorum/shared/constants';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadFailed } from '../../../components/errors/load-failed.tsx';
@@ -7,8 +7,10 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
+import { PullToRefresh } from '../../../components/ui/pull-to-refresh.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
+import { refetchFirstPage } from '../../../lib/refetch-first-page.ts';
 import { notificationsOptions } from '../api/get-notifications.ts';
 import { useDeleteAllNotifications } from '../api/delete-all-notifications.ts';
 import { useMarkAllNotificationsSeen } from '../api/mark-all-notifications-seen.ts';
@@ -36,10 +38,15 @@ interface NotificationListProps {
   onNavigate?: () => void;
 }
 
-/** The logged-in user's notifications with their actions; opening it resets the new count. */
+/**
+ * The logged-in user's notifications with their actions; opening it resets the new count. The
+ * page (not the navbar's panel) refreshes when pulled down.
+ */
 export function NotificationList({ panel = false, onNavigate }: NotificationListProps) {
   useOpenNotifications();
-  const query = useInfiniteQuery(notificationsOptions());
+  const queryClient = useQueryClient();
+  const options = notificationsOptions();
+  const query = useInfiniteQuery(options);
   const markAllSeen = useMarkAllNotificationsSeen();
   const deleteAll = useDeleteAllNotifications();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -48,6 +55,7 @@ export function NotificationList({ panel = false, onNavigate }: NotificationList
 
   return (
     <section className={panel ? 'notifications notifications--panel' : 'notifications'} aria-labelledby="notifications-heading">
+      {!panel && <PullToRefresh enabled={query.data !== undefined} onRefresh={() => refetchFirstPage(queryClient, options.queryKey)} />}
       <header className="notifications__header">
         <HeadingTag id="notifications-heading" className="notifications__heading">
           Notifications

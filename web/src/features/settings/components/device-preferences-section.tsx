@@ -1,4 +1,5 @@
 import { SelectField, SwitchField } from '../../../components/ui/switch.tsx';
+import { useIsMobile } from '../../../hooks/use-media-query.ts';
 import { updateDevicePreferences, useDevicePreferences } from '../../../lib/device-preferences.ts';
 import { setThemeChoice, useTheme, type ThemeChoice } from '../../../lib/theme.ts';
 
@@ -12,6 +13,7 @@ const THEME_OPTIONS: ReadonlyArray<{ value: ThemeChoice; label: string }> = [
 export function DevicePreferencesSection() {
   const preferences = useDevicePreferences();
   const { choice } = useTheme();
+  const isMobile = useIsMobile();
   return (
     <section className="card settings-section" aria-labelledby="settings-device">
       <h2 id="settings-device" className="settings-section__title">
@@ -50,6 +52,15 @@ export function DevicePreferencesSection() {
         checked={!preferences.infinite_scrolling_disabled}
         onChange={(enabled) => updateDevicePreferences({ infinite_scrolling_disabled: !enabled })}
       />
+      {/* Phones rarely have a keyboard: no talk of shortcuts there. */}
+      {!isMobile && (
+        <SwitchField
+          label="Keyboard shortcuts"
+          description="Single keys move through posts and comments (j, k) and act on them (a, z, o, s, r, c); press ? for the list. Turn them off if speech input or another tool types letters for you."
+          checked={!preferences.keyboard_shortcuts_disabled}
+          onChange={(enabled) => updateDevicePreferences({ keyboard_shortcuts_disabled: !enabled })}
+        />
+      )}
     </section>
   );
 }

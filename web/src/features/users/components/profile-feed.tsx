@@ -1,11 +1,13 @@
 import { FEED_SKELETONS } from '@quorum/shared/constants';
 import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { isUnavailableOffline } from '../../../lib/offline.ts';
+import { refetchFirstPage } from '../../../lib/refetch-first-page.ts';
 import type { Post, UserFeedItem } from '@quorum/shared/entities/posts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { PullToRefresh } from '../../../components/ui/pull-to-refresh.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { userFeedOptions } from '../api/get-user-feed.ts';
 import type { UserFeedFilter } from '../api/keys.ts';
@@ -72,9 +74,11 @@ interface ProfileFeedProps {
   renderPost: (post: Post, index: number) => ReactNode;
 }
 
-/** The user's posts and comments, newest first, loading more near the end. */
+/** The user's posts and comments, newest first, loading more near the end; pulled down, it reads the newest again. */
 export function ProfileFeed({ username, filter, renderPost }: ProfileFeedProps) {
-  const query = useInfiniteQuery(userFeedOptions(username, filter));
+  const queryClient = useQueryClient();
+  const options = userFeedOptions(username, filter);
+  const query = useInfiniteQuery(options);
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const items = useMemo(() => uniqueItems(data?.pages ?? []), [data]);
 
@@ -82,15 +86,20 @@ export function ProfileFeed({ username, filter, renderPost }: ProfileFeedProps) 
     return <LoadFailed query={query} className="feed-status card" savedCopy="posts" />;
   }
   if (query.isPending) return <FeedSkeletons count={FEED_SKELETONS} />;
+  const pullToRefresh = <PullToRefresh onRefresh={() => refetchFirstPage(queryClient, options.queryKey)} />;
   if (items.length === 0) {
     return (
-      <div className="feed-status feed-status--empty card">
-        <p>Nothing to show</p>
-      </div>
+      <>
+        {pullToRefresh}
+        <div className="feed-status feed-status--empty card">
+          <p>Nothing to show</p>
+        </div>
+      </>
     );
   }
   return (
     <>
+      {pullToRefresh}
       <ul className="profile-feed" aria-label={`@${username}'s ${filter === 'overview' ? 'posts and comments' : filter}`} aria-busy={isFetchingNextPage}>
         {items.map((entry, index) => (
           <li key={`${entry.type}:${entry.item.id}`} className="profile-feed__item">

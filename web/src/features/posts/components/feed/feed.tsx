@@ -1,12 +1,14 @@
 import { FEED_EAGER_IMAGES, FEED_INITIAL_RENDER } from '@quorum/shared/constants';
 import type { Post } from '@quorum/shared/entities/posts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { LoadFailed } from '../../../../components/errors/load-failed.tsx';
 import { LoadMore } from '../../../../components/ui/load-more.tsx';
+import { PullToRefresh } from '../../../../components/ui/pull-to-refresh.tsx';
 import { SavedCopyNote } from '../../../../components/ui/saved-copy-note.tsx';
 import { useDevicePreferences } from '../../../../lib/device-preferences.ts';
 import { isUnavailableOffline } from '../../../../lib/offline.ts';
+import { refetchFirstPage } from '../../../../lib/refetch-first-page.ts';
 import { feedOptions } from '../../api/get-feed.ts';
 import type { FeedParams } from '../../api/keys.ts';
 import { FeedItem } from './feed-item.tsx';
@@ -39,14 +41,17 @@ function uniquePosts(pages: ReadonlyArray<{ posts: Post[] }>): Post[] {
 
 /**
  * A feed of posts in the device's layout, with infinite scroll (or a More button when the device
- * turned it off). Posts render as they come near the screen; the first ones load their pictures
- * at once.
+ * turned it off) and pull to refresh. Posts render as they come near the screen; the first ones
+ * load their pictures at once.
  */
 export function Feed({ params, banner, showCommunity = true, label }: FeedProps) {
   const { feed_layout: layout } = useDevicePreferences();
-  const query = useInfiniteQuery(feedOptions(params));
+  const queryClient = useQueryClient();
+  const options = feedOptions(params);
+  const query = useInfiniteQuery(options);
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const posts = useMemo(() => uniquePosts(data?.pages ?? []), [data]);
+  const pullToRefresh = <PullToRefresh enabled={data !== undefined} onRefresh={() => refetchFirstPage(queryClient, options.queryKey)} />;
 
   if (isUnavailableOffline(query) || (query.isError && posts.length === 0)) {
     return <LoadFailed query={query} className="feed-status card" savedCopy="posts" />;
@@ -55,14 +60,18 @@ export function Feed({ params, banner, showCommunity = true, label }: FeedProps)
 
   if (posts.length === 0) {
     return (
-      <div className="feed-status feed-status--empty card">
-        <p>Nothing to show</p>
-      </div>
+      <>
+        {pullToRefresh}
+        <div className="feed-status feed-status--empty card">
+          <p>Nothing to show</p>
+        </div>
+      </>
     );
   }
 
   return (
     <>
+      {pullToRefresh}
       <SavedCopyNote updatedAt={query.dataUpdatedAt} />
       <ul className={`feed feed--${layout}`} aria-label={label} aria-busy={isFetchingNextPage}>
         {posts.map((post, index) => (

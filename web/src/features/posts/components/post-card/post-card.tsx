@@ -9,6 +9,7 @@ import { ImageView } from '../../../../components/ui/image-view.tsx';
 import { ShowMore } from '../../../../components/ui/show-more.tsx';
 import { MarkdownBody } from '../../../../components/markdown/markdown.tsx';
 import { paths } from '../../../../config/paths.ts';
+import { shortcutItem } from '../../../../lib/keyboard-shortcuts.ts';
 import { useSetPostHidden } from '../../api/hide-post.ts';
 import { PostByline } from './post-byline.tsx';
 import { PostMenu } from './post-menu.tsx';
@@ -127,6 +128,7 @@ export function PostCard({ post, layout = 'card', eager = false, showCommunity =
 
   const href = paths.post.getHref(post.communityName, post.publicId);
   const image = firstImage(post);
+  const shortcutMarks = shortcutItem({ type: 'post', id: post.id, authorId: post.userId });
 
   const onClick = (event: MouseEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
@@ -137,7 +139,7 @@ export function PostCard({ post, layout = 'card', eager = false, showCommunity =
 
   const title = (
     <h2 className="post-card__title" id={titleId}>
-      <Link to={href} className="post-card__title-link">
+      <Link to={href} className="post-card__title-link" data-shortcut="open">
         {post.title}
       </Link>
     </h2>
@@ -153,7 +155,7 @@ export function PostCard({ post, layout = 'card', eager = false, showCommunity =
 
   if (layout === 'compact') {
     return (
-      <article className="post-card post-card--compact" aria-labelledby={titleId} onClick={onClick} data-post-id={post.id}>
+      <article className="post-card post-card--compact" aria-labelledby={titleId} onClick={onClick} data-post-id={post.id} {...shortcutMarks}>
         <PostVotes post={post} orientation="column" disabled={votingDisabled} />
         <div className="post-card__main">
           <PostByline post={post} showCommunity={showCommunity} compact />
@@ -170,7 +172,7 @@ export function PostCard({ post, layout = 'card', eager = false, showCommunity =
   }
 
   return (
-    <article className="post-card post-card--card" aria-labelledby={titleId} onClick={onClick} data-post-id={post.id}>
+    <article className="post-card post-card--card" aria-labelledby={titleId} onClick={onClick} data-post-id={post.id} {...shortcutMarks}>
       <header className="post-card__header">
         <PostByline post={post} showCommunity={showCommunity} />
         <PostMenu post={post} />
