@@ -106,6 +106,22 @@ test('a mod bans a member, who then cannot comment there', async ({ page }) => {
   await page.getByRole('dialog').getByRole('button', { name: 'Unban' }).click();
   await expect(page.getByText('No banned users.')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: `@${member} is no longer banned from /${community.name}.` })).toBeVisible();
+
+  // A ban for a while ends by itself: the confirmation chooses how long.
+  await form.getByLabel('Ban a user').fill(member);
+  await form.getByRole('button', { name: 'Ban' }).click();
+  const dialog = page.getByRole('dialog', { name: `Ban @${member} from /${community.name}?` });
+  await expect(dialog.getByLabel('How long')).toHaveValue('0');
+  await dialog.getByLabel('How long').selectOption('7');
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith(`/api/communities/${community.id}/banned`));
+  await dialog.getByRole('button', { name: 'Ban' }).click();
+  const body = (await sent).postDataJSON() as { username: string; expires: string };
+  expect(body.username).toBe(member);
+  const days = (new Date(body.expires).getTime() - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(6.9);
+  expect(days).toBeLessThanOrEqual(7);
+  await expect(page.getByRole('status').filter({ hasText: `@${member} is banned from /${community.name} for 7 days.` })).toBeVisible();
+  await expect(banned.getByRole('link', { name: `@${member}` })).toBeVisible();
 });
 
 test('a member reports a post and a mod ignores the report in modtools', async ({ page }) => {
@@ -242,6 +258,7 @@ test('rules are added, edited, put in order and deleted', async ({ page }) => {
     await dialog.getByLabel('Rule', { exact: true }).fill(rule);
     await dialog.getByRole('button', { name: 'Add rule' }).click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Rule added.' }).first()).toBeVisible();
   }
   const rules = page.getByRole('list', { name: 'Rules' }).getByRole('listitem');
   await expect(rules).toHaveCount(2);
@@ -274,6 +291,7 @@ test('rules are added, edited, put in order and deleted', async ({ page }) => {
   );
   await edit.getByRole('button', { name: 'Save' }).click();
   expect(await focusAfterMovingOn).toBe('Move rule 2 up');
+  await expect(page.getByRole('status').filter({ hasText: 'Rule saved.' })).toBeVisible();
   await expect(rules.nth(0)).toContainText('Be kind to everyone');
   await expect(rules.nth(0)).toContainText('Disagree with ideas, not people.');
 
@@ -294,6 +312,7 @@ test('rules are added, edited, put in order and deleted', async ({ page }) => {
   await page.getByRole('button', { name: 'Delete rule 1' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(rules).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: 'Rule deleted.' })).toBeVisible();
   await expect(rules.nth(0)).toContainText('Be kind to everyone');
 });
 
@@ -303,11 +322,15 @@ test('removed posts come ten a page, with page links in the address', async ({ p
   for (let i = 1; i <= 11; i++) {
     posts.push(await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: `Removed post ${i}`, body: 'Off topic.', community: community.name }));
   }
-  for (const removed of posts) await apiAs(page, 'DELETE', `/api/posts/${removed.publicId}?deleteAs=mods`);
+  // The newest is removed by its author (the mod wrote it), the others by the mod.
+  for (const removed of posts) await apiAs(page, 'DELETE', `/api/posts/${removed.publicId}?deleteAs=${removed === posts[11] ? 'normal' : 'mods'}`);
 
   await page.goto(modtools(community, 'removed'));
   const list = page.getByRole('list', { name: 'Removed' });
   await expect(list.getByRole('article')).toHaveCount(10);
+  const item = (title: string) => list.getByRole('listitem').filter({ has: page.getByRole('article', { name: title, exact: true }) });
+  await expect(item('Removed post 11').getByText('Removed by the author')).toBeVisible();
+  await expect(item('Removed post 10').getByText('Removed by a moderator')).toBeVisible();
   const pages = page.getByRole('navigation', { name: 'Removed pages' });
   await expect(pages.getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
   await expect(list.getByRole('button', { name: 'Upvote' }).first()).toBeDisabled();
@@ -321,4 +344,8 @@ test('removed posts come ten a page, with page links in the address', async ({ p
 
   await page.getByRole('navigation', { name: 'Mod tools' }).getByRole('link', { name: 'Locked' }).click();
   await expect(page.getByText('No locked posts.')).toBeVisible();
+  const open = await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: 'Locked for a cooling-off', body: 'Heated.', community: community.name });
+  await apiAs(page, 'PUT', `/api/posts/${open.publicId}?action=lock&lockAs=mods`);
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Locked' }).getByRole('listitem').getByText('Locked by a moderator')).toBeVisible();
 });

@@ -75,14 +75,17 @@ test('moderators lock, pin and announce from the manage menu', async ({ page }) 
   await manage.click();
   await page.getByRole('menuitem', { name: 'Lock as mod' }).click();
   await expect(page.getByText(/This post is locked by the moderators/)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Post locked.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upvote' }).first()).toBeDisabled();
   await manage.click();
   await page.getByRole('menuitem', { name: 'Unlock' }).click();
   await expect(page.getByText(/This post is locked/)).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Post unlocked.' })).toBeVisible();
 
   await manage.click();
   await page.getByRole('menuitem', { name: 'Pin in community' }).click();
   await expect(page.locator('.post-page .marker--pinned')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Post pinned in /${post.communityName}.` })).toBeVisible();
   await manage.click();
   await expect(page.getByRole('menuitem', { name: 'Unpin from community' })).toBeVisible();
   await page.keyboard.press('Escape');

@@ -414,8 +414,9 @@ export function createApiClient(options: ApiClientOptions) {
       }),
     getBanned: (communityId: string, signal?: AbortSignal) =>
       request<User[]>(`/api/communities/${encodeURIComponent(communityId)}/banned`, { signal }),
-    banFromCommunity: (communityId: string, username: string) =>
-      request<User>(`/api/communities/${encodeURIComponent(communityId)}/banned`, { method: 'POST', body: { username } }),
+    /** Bans for good, or until `expires` (an ISO time). */
+    banFromCommunity: (communityId: string, username: string, expires: string | null = null) =>
+      request<User>(`/api/communities/${encodeURIComponent(communityId)}/banned`, { method: 'POST', body: { username, expires } }),
     unbanFromCommunity: (communityId: string, username: string) =>
       request<User>(`/api/communities/${encodeURIComponent(communityId)}/banned`, { method: 'DELETE', body: { username } }),
     getReports: (

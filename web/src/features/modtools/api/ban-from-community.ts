@@ -8,7 +8,8 @@ import { modtoolsKeys } from './keys.ts';
 
 export const banFromCommunity = defineMutation(
   modtoolsKeys.mutation('ban-from-community'),
-  ({ communityId, username }: { communityId: string; username: string }): Promise<User> => api.banFromCommunity(communityId, username)
+  ({ communityId, username, expires = null }: { communityId: string; username: string; expires?: string | null }): Promise<User> =>
+    api.banFromCommunity(communityId, username, expires),
 );
 
 /** The message shown beside the ban form's field, or null for failures announced elsewhere. */
@@ -25,7 +26,7 @@ function forbiddenMessage(error: ApiError): string {
 }
 
 /**
- * POST /api/communities/{id}/banned {username}. A ban settles the open reports of the user's
+ * POST /api/communities/{id}/banned {username, expires}: for good, or until `expires`. A ban settles the open reports of the user's
  * content there, so the reports are read again with the list of banned users.
  */
 export function useBanFromCommunity() {

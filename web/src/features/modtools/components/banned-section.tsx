@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { SelectField } from '../../../components/ui/switch.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { banFormError, useBanFromCommunity } from '../api/ban-from-community.ts';
@@ -15,7 +16,28 @@ import { ModtoolsListSkeleton } from './list-states.tsx';
 import { ModtoolsPage } from './modtools-layout.tsx';
 import { UsernameForm } from './username-form.tsx';
 
-/** Ban a user from the community by name, once confirmed; the banned users, each with Unban. */
+/** How long a ban lasts, chosen when it is confirmed: days, or for good (0). */
+const BAN_LENGTHS = [
+  { value: '0', label: 'For good' },
+  { value: '1', label: '1 day' },
+  { value: '3', label: '3 days' },
+  { value: '7', label: '7 days' },
+  { value: '30', label: '30 days' },
+] as const;
+type BanLength = (typeof BAN_LENGTHS)[number]['value'];
+
+function banEnd(length: BanLength): string | null {
+  const days = Number(length);
+  return days === 0 ? null : new Date(Date.now() + days * 86_400_000).toISOString();
+}
+
+function bannedMessage(username: string, community: string, length: BanLength): string {
+  const days = Number(length);
+  if (days === 0) return `@${username} is banned from /${community}.`;
+  return `@${username} is banned from /${community} for ${days === 1 ? '1 day' : `${days} days`}.`;
+}
+
+/** Ban a user from the community by name, for a while or for good, once confirmed; the banned users, each with Unban. */
 export function BannedSection({ community }: { community: Community }) {
   const query = useQuery(bannedOptions(community.id));
   const ban = useBanFromCommunity();
@@ -23,6 +45,7 @@ export function BannedSection({ community }: { community: Community }) {
   const [unbanning, setUnbanning] = useState<User | null>(null);
   // The name typed in the form, and how to empty the form, while the ban waits for its confirmation.
   const [banning, setBanning] = useState<{ username: string; done: () => void } | null>(null);
+  const [length, setLength] = useState<BanLength>('0');
   const alerts = useAlerts();
   const error = ban.variables ? banFormError(ban.error, ban.variables.username) : null;
 
@@ -34,7 +57,10 @@ export function BannedSection({ community }: { community: Community }) {
         pending={ban.isPending}
         error={error}
         onEdit={() => ban.reset()}
-        onSubmit={(username, done) => setBanning({ username, done })}
+        onSubmit={(username, done) => {
+          setLength('0');
+          setBanning({ username, done });
+        }}
       />
       {query.data ? (
         query.data.length === 0 ? (
@@ -73,17 +99,19 @@ export function BannedSection({ community }: { community: Community }) {
           if (!banning) return;
           const { username, done } = banning;
           ban.mutate(
-            { communityId: community.id, username },
+            { communityId: community.id, username, expires: banEnd(length) },
             {
               onSuccess: () => {
                 done();
-                alerts.show(`@${username} is banned from /${community.name}.`);
+                alerts.show(bannedMessage(username, community.name, length));
               },
               onSettled: () => setBanning(null),
             },
           );
         }}
-      />
+      >
+        <SelectField label="How long" value={length} options={BAN_LENGTHS} onChange={setLength} />
+      </ConfirmDialog>
       <ConfirmDialog
         open={unbanning !== null}
         title={`Unban @${unbanning?.username ?? ''}?`}

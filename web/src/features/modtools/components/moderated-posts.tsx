@@ -1,6 +1,7 @@
 import { MODTOOLS_PAGE_SIZE } from '@quorum/shared/constants';
 import type { Community } from '@quorum/shared/entities/communities';
 import type { Post } from '@quorum/shared/entities/posts';
+import type { UserGroup } from '@quorum/shared/entities/users';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadFailed } from '../../../components/errors/load-failed.tsx';
@@ -15,6 +16,14 @@ const TITLES: Record<ModeratedPostFilter, { title: string; empty: string }> = {
   locked: { title: 'Locked', empty: 'No locked posts.' },
 };
 
+const BY: Record<UserGroup, string> = { normal: 'by the author', mods: 'by a moderator', admins: 'by an admin' };
+
+/** Who removed or locked the post, as the queue says it. */
+function actedBy(post: Post, filter: ModeratedPostFilter): string {
+  if (filter === 'deleted') return `Removed ${BY[post.deletedAs ?? 'normal']}`;
+  return `Locked ${BY[post.lockedByGroup ?? 'mods']}`;
+}
+
 interface ModeratedPostsProps {
   community: Community;
   filter: ModeratedPostFilter;
@@ -22,7 +31,7 @@ interface ModeratedPostsProps {
   renderPost: (post: Post) => ReactNode;
 }
 
-/** The community's removed or locked posts, ten a page, newest first. */
+/** The community's removed or locked posts, ten a page, newest first, each saying who acted on it. */
 export function ModeratedPosts({ community, filter, renderPost }: ModeratedPostsProps) {
   const page = usePageParam();
   const query = useQuery(moderatedPostsOptions(community.id, filter, page));
@@ -37,7 +46,10 @@ export function ModeratedPosts({ community, filter, renderPost }: ModeratedPosts
       ) : (
         <ul className="modtools-posts" aria-label={title}>
           {query.data.posts.map((post) => (
-            <li key={post.id}>{renderPost(post)}</li>
+            <li key={post.id} className="modtools-posts__item">
+              <p className="modtools-posts__by">{actedBy(post, filter)}</p>
+              {renderPost(post)}
+            </li>
           ))}
         </ul>
       );

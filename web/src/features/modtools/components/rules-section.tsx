@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { useCreateRule } from '../api/create-rule.ts';
 import { useDeleteRule } from '../api/delete-rule.ts';
 import { rulesOptions } from '../api/get-rules.ts';
@@ -20,6 +21,7 @@ import { ModtoolsListSkeleton } from './list-states.tsx';
 import { ModtoolsPage } from './modtools-layout.tsx';
 
 function RuleForm({ community, rule, onDone }: { community: Community; rule: Rule | null; onDone: () => void }) {
+  const alerts = useAlerts();
   const create = useCreateRule();
   const update = useUpdateRule();
   const [text, setText] = useState(rule?.rule ?? '');
@@ -37,8 +39,12 @@ function RuleForm({ community, rule, onDone }: { community: Community; rule: Rul
       return;
     }
     setError(null);
-    if (rule) update.mutate({ communityId: community.id, rule: { ...rule, ...parsed.output } }, { onSuccess: onDone });
-    else create.mutate({ communityId: community.id, ...parsed.output }, { onSuccess: onDone });
+    const done = (message: string) => () => {
+      alerts.show(message);
+      onDone();
+    };
+    if (rule) update.mutate({ communityId: community.id, rule: { ...rule, ...parsed.output } }, { onSuccess: done('Rule saved.') });
+    else create.mutate({ communityId: community.id, ...parsed.output }, { onSuccess: done('Rule added.') });
   };
 
   return (
@@ -72,6 +78,7 @@ export function RulesSection({ community }: { community: Community }) {
   const [deleting, setDeleting] = useState<Rule | null>(null);
   const move = useUpdateRule();
   const remove = useDeleteRule();
+  const alerts = useAlerts();
   const query = useQuery(rulesOptions(community.id));
   const rules = query.data;
 
@@ -158,7 +165,17 @@ export function RulesSection({ community }: { community: Community }) {
         busy={remove.isPending}
         onClose={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) remove.mutate({ communityId: community.id, ruleId: deleting.id }, { onSuccess: () => setDeleting(null) });
+          if (deleting) {
+            remove.mutate(
+              { communityId: community.id, ruleId: deleting.id },
+              {
+                onSuccess: () => {
+                  setDeleting(null);
+                  alerts.show('Rule deleted.');
+                },
+              },
+            );
+          }
         }}
       />
     </ModtoolsPage>

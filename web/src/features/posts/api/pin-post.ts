@@ -10,9 +10,14 @@ export const pinPost = defineMutation(postKeys.mutation('pin'), ({ post, pin, si
   api.postAction(post.publicId, { action: pin ? 'pin' : 'unpin', siteWide }),
 );
 
+function pinnedMessage(post: Post, pin: boolean, siteWide: boolean): string {
+  if (siteWide) return pin ? 'Post pinned site-wide.' : 'Post unpinned site-wide.';
+  return pin ? `Post pinned in /${post.communityName}.` : `Post unpinned from /${post.communityName}.`;
+}
+
 /**
- * PUT ?action=pin|unpin[&siteWide=true]. The pin shows at once; when the server refuses (403,
- * such as too many pins) its message is shown and the pin goes back.
+ * PUT ?action=pin|unpin[&siteWide=true]. The pin shows at once and a toast says it is done; when
+ * the server refuses (403, such as too many pins) its message is shown and the pin goes back.
  */
 export function usePinPost() {
   const alerts = useAlerts();
@@ -24,8 +29,9 @@ export function usePinPost() {
       writePost(client, post.id, (p) => (siteWide ? { ...p, isPinnedSite: post.isPinnedSite } : { ...p, isPinned: post.isPinned }));
       if (error instanceof ApiError && error.status === 403) alerts.show(error.message);
     },
-    onSuccess: (post, _variables, _onMutateResult, { client }) => {
+    onSuccess: (post, { pin, siteWide }, _onMutateResult, { client }) => {
       writePost(client, post);
+      alerts.show(pinnedMessage(post, pin, siteWide));
       // Pinned posts lead the feeds' first pages.
       return client.invalidateQueries({ queryKey: postKeys.feeds() });
     },
