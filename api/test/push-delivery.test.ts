@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@quorum/shared/errors';
 import { PUSH_ENDPOINT_MAX } from '@quorum/shared/constants';
 import { insertNotification, queuePush } from '../src/notifications/store.ts';
-import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
 import { eventually } from './helpers/eventually.ts';
 import { makeUser, type SignedUp } from './helpers/factories.ts';
 import { startPushEndpoint, subscriberKeys, type PushEndpoint } from './helpers/push-endpoint.ts';
@@ -54,6 +54,27 @@ describe('push subscriptions', () => {
     t = await buildTestApp({ jobPollMs: 500 });
   });
   afterAll(() => t.close());
+
+  it("a member turns pushes off for one device: that session's subscription goes, the others stay", async () => {
+    const user = await makeUser(t);
+    const phone = await user.browser.post('/api/push_subscriptions', { endpoint: 'https://push.example/phone', keys: validKeys });
+    expect(phone.statusCode).toBe(200);
+    const laptop = await new Browser(t.app).open();
+    expect((await laptop.post('/api/_login', { username: user.username, password: user.password })).statusCode).toBe(200);
+    expect((await laptop.post('/api/push_subscriptions', { endpoint: 'https://push.example/laptop', keys: validKeys })).statusCode).toBe(200);
+
+    const off = await user.browser.request('DELETE', '/api/push_subscriptions');
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ success: true });
+    const left = await t.sql<{ endpoint: string }[]>`select endpoint from push_subscriptions where user_id = ${user.user.id}`;
+    expect(left.map((row) => row.endpoint)).toEqual(['https://push.example/laptop']);
+    // Turning off twice is no error.
+    expect((await user.browser.request('DELETE', '/api/push_subscriptions')).statusCode).toBe(200);
+
+    const visitor = await new Browser(t.app).open();
+    const refused = await visitor.request('DELETE', '/api/push_subscriptions');
+    expect(refused.statusCode).toBe(401);
+  });
 
   it('refuses endpoints that are not https, are written as inside addresses, or are too long; and keys of the wrong length', async () => {
     const user = await makeUser(t);

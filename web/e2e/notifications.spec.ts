@@ -349,3 +349,71 @@ test('the notifications page and panel fit 320, 390 and 1280 px in both themes',
     }
   }
 });
+
+/**
+ * Stands in for the browser's push service, which this machine cannot reach: subscribing hands out
+ * a subscription at once (or, with `hang`, never answers), and it can be ended again.
+ */
+async function fakePushService(page: Page, { hang = false } = {}) {
+  await page.addInitScript((neverAnswers) => {
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    let current: PushSubscription | null = null;
+    const made = (endpoint: string) =>
+      ({
+        endpoint,
+        toJSON: () => ({ endpoint, expirationTime: null, keys }),
+        unsubscribe: () => {
+          current = null;
+          return Promise.resolve(true);
+        },
+      }) as unknown as PushSubscription;
+    PushManager.prototype.getSubscription = () => Promise.resolve(current);
+    PushManager.prototype.subscribe = () => {
+      if (neverAnswers) return new Promise<PushSubscription>(() => {});
+      current = made('https://push.example/settings-device');
+      return Promise.resolve(current);
+    };
+  }, hang);
+}
+
+test('a member turns push notifications off and on again for this device from settings', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await fakePushService(page);
+  await signUp(page, newUsername('pushset'));
+  await page.goto('/settings');
+  const toggle = page.getByRole('switch', { name: 'Push notifications on this device' });
+  // Permission was given before: the app hands this device's subscription to the server by itself.
+  await expect(toggle).toBeChecked();
+
+  const off = page.waitForResponse((answer) => answer.request().method() === 'DELETE' && new URL(answer.url()).pathname === '/api/push_subscriptions');
+  await toggle.uncheck();
+  expect((await off).status()).toBe(200);
+  await expect(page.getByRole('status').filter({ hasText: 'Notifications are off for this device.' })).toBeVisible();
+  await page.reload();
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).not.toBeChecked();
+
+  const on = page.waitForResponse((answer) => answer.request().method() === 'POST' && new URL(answer.url()).pathname === '/api/push_subscriptions');
+  await toggle.check();
+  expect((await on).status()).toBe(200);
+  await expect(page.getByRole('status').filter({ hasText: 'Notifications are on for this device.' })).toBeVisible();
+  await page.reload();
+  await expect(toggle).toBeChecked();
+});
+
+test("turning push on gives up with the spec's message when the push service never answers", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await fakePushService(page, { hang: true });
+  await page.clock.install();
+  await signUp(page, newUsername('pushhang'));
+  await page.goto('/settings');
+  const toggle = page.getByRole('switch', { name: 'Push notifications on this device' });
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(toggle).toBeDisabled();
+  await page.clock.runFor(10_000);
+  await expect(page.getByRole('status').filter({ hasText: "It looks like your browser doesn't support push notifications." })).toBeVisible();
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).not.toBeChecked();
+});

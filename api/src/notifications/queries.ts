@@ -128,6 +128,11 @@ export async function markPushed(db: Db, id: string, version: number): Promise<v
   await db`update notifications set pushed_version = greatest(pushed_version, ${version}) where id = ${id}`;
 }
 
+/** Forgets the session's push subscription, if it has one. */
+export async function deletePushSubscription(db: Db, sessionId: string): Promise<void> {
+  await db`delete from push_subscriptions where session_id = ${sessionId}`;
+}
+
 /** Keeps the session's push subscription: one per session, replaced when it changes. */
 export async function savePushSubscription(
   db: Db,

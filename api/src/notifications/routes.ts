@@ -79,6 +79,13 @@ const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
     await recordDailyEvent(sql, 'notifications_enabled', `user:${user.id}`, { loggedIn: true });
     return { success: true };
   });
+
+  /** Stops pushes to this session's browser (the member turned them off on this device). */
+  app.delete('/push_subscriptions', { schema: sends(Success) }, async (request) => {
+    requireUser(request);
+    await q.deletePushSubscription(sql, hashSessionId(request.sessionId));
+    return { success: true };
+  });
 };
 
 export default notificationsRoutes;

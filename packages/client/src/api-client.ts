@@ -330,6 +330,8 @@ export function createApiClient(options: ApiClientOptions) {
     /** The browser's PushSubscription (its toJSON()) as is. */
     savePushSubscription: (subscription: unknown) =>
       request<{ success: true }>('/api/push_subscriptions', { method: 'POST', body: subscription }),
+    /** Stops pushes to this session's browser. */
+    deletePushSubscription: () => request<{ success: true }>('/api/push_subscriptions', { method: 'DELETE' }),
 
     // Comments
     getComments: (publicId: string, query: { next?: string | null; parentId?: string }, signal?: AbortSignal) =>

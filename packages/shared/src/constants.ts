@@ -148,6 +148,8 @@ export const UPDATE_PROMPT_MIN_GAP_MS = 1_200_000;
 /** Longest push endpoint accepted; push services' addresses are a few hundred characters. */
 export const PUSH_ENDPOINT_MAX = 1024;
 export const PUSH_PROMPT_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long turning push on waits for the browser's push service before giving up (chosen). */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 10_000;
 export const USER_POLL_MS = 5000;
 export const COMMENT_RETRY_MS = 2000;
 export const TIMESTAMP_REFRESH_MS = 60_000;

@@ -34,10 +34,12 @@ interface SwitchFieldProps {
   description?: ReactNode;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** Unavailable here, or busy applying the last change. */
+  disabled?: boolean;
 }
 
 /** An on/off setting: a native checkbox announced as a switch. */
-export function SwitchField({ label, description, checked, onChange }: SwitchFieldProps) {
+export function SwitchField({ label, description, checked, onChange, disabled = false }: SwitchFieldProps) {
   return (
     <SettingRow label={label} description={description}>
       {({ id, describedBy }) => (
@@ -47,6 +49,7 @@ export function SwitchField({ label, description, checked, onChange }: SwitchFie
           role="switch"
           className="switch-input"
           checked={checked}
+          disabled={disabled}
           onChange={(event) => onChange(event.target.checked)}
           aria-describedby={describedBy}
         />

@@ -5,7 +5,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { useInitialData, useSessionUser } from '../../../lib/session/get-initial.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
-import { reportNotificationsEnabled, subscribeToPush, supportsPush } from '../api/push-subscription.ts';
+import { isPushTurnedOffHere, reportNotificationsEnabled, subscribeToPush, supportsPush } from '../../../lib/push.ts';
 
 const ASKED_AT_KEY = 'push_prompt_asked_at';
 const PROMPT_DELAY_MS = 3000;
@@ -42,8 +42,9 @@ export function PushPrompt() {
   useEffect(() => {
     if (!loggedIn || !vapidPublicKey || !supportsPush()) return;
     if (Notification.permission === 'granted') {
-      // Subscriptions belong to sessions: a new login hands this browser's to the server again.
-      subscribeToPush(vapidPublicKey).catch(() => {});
+      // Subscriptions belong to sessions: a new login hands this browser's to the server again,
+      // unless the member turned pushes off on this device.
+      if (!isPushTurnedOffHere()) subscribeToPush(vapidPublicKey).catch(() => {});
       return;
     }
     // Asked a moment after the page is up, never over a screen that is still loading.

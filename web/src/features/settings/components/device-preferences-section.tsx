@@ -2,6 +2,7 @@ import { SelectField, SwitchField } from '../../../components/ui/switch.tsx';
 import { useIsMobile } from '../../../hooks/use-media-query.ts';
 import { updateDevicePreferences, useDevicePreferences } from '../../../lib/device-preferences.ts';
 import { setThemeChoice, useTheme, type ThemeChoice } from '../../../lib/theme.ts';
+import { PushSetting } from './push-setting.tsx';
 
 const THEME_OPTIONS: ReadonlyArray<{ value: ThemeChoice; label: string }> = [
   { value: 'system', label: 'Same as device' },
@@ -20,6 +21,7 @@ export function DevicePreferencesSection() {
         Device preferences
       </h2>
       <p className="settings-section__note">These are saved in this browser only and apply right away.</p>
+      <PushSetting />
       <SelectField label="Theme" value={choice} options={THEME_OPTIONS} onChange={setThemeChoice} />
       <SelectField
         label="Font"
