@@ -97,18 +97,21 @@ export type VoteTarget = 'post' | 'comment';
 
 /**
  * Upvotes tell the author (new_votes), merged per post or comment with the current count of
- * upvotes; only while someone other than the author upvotes it, and not authors who turned upvote
+ * upvotes by others (the author's own upvote, given with the post, is not news); only while
+ * someone other than the author upvotes it, and not authors who turned upvote
  * notifications off. Mutes do not apply, as in the reference. Never pushed.
  */
 export async function notifyNewVote(deps: NotifyDeps, target: { targetType: VoteTarget; targetId: string }): Promise<void> {
   const [facts] =
     target.targetType === 'post'
       ? await deps.sql<{ authorId: string; upvotes: number; upvotedByOthers: boolean }[]>`
-          select p.user_id as author_id, p.upvotes,
+          select p.user_id as author_id,
+                 p.upvotes - (exists (select 1 from post_votes v where v.post_id = p.id and v.user_id = p.user_id and v.up))::int as upvotes,
                  exists (select 1 from post_votes v where v.post_id = p.id and v.up and v.user_id <> p.user_id) as upvoted_by_others
           from posts p where p.id = ${target.targetId} and p.deleted_at is null`
       : await deps.sql<{ authorId: string; upvotes: number; upvotedByOthers: boolean }[]>`
-          select c.user_id as author_id, c.upvotes,
+          select c.user_id as author_id,
+                 c.upvotes - (exists (select 1 from comment_votes v where v.comment_id = c.id and v.user_id = c.user_id and v.up))::int as upvotes,
                  exists (select 1 from comment_votes v where v.comment_id = c.id and v.up and v.user_id <> c.user_id) as upvoted_by_others
           from comments c where c.id = ${target.targetId} and c.deleted_at is null`;
   // The upvotes may have been taken back before the job ran.
