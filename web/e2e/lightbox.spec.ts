@@ -144,6 +144,8 @@ test('the open lightbox fits a 320, 390 and 1280 px window in both themes, its c
       const counter = await viewer.locator('.yarl__counter').boundingBox();
       const link = await viewer.getByRole('link', { name: /Open original/ }).boundingBox();
       expect((counter?.x ?? 0) + (counter?.width ?? 0), `the counter ends before the toolbar ${where}`).toBeLessThanOrEqual(link?.x ?? 0);
+      // The viewer fades in; the picture of it is taken once it is fully shown.
+      await expect.poll(() => page.locator('.yarl__portal').evaluate((portal) => getComputedStyle(portal).opacity)).toBe('1');
       await saveScreen(page, `lightbox-${width}-${colorScheme}`);
 
       await viewer.getByRole('button', { name: 'Close' }).click();

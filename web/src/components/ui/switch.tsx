@@ -2,6 +2,8 @@ import { useId, type ReactNode } from 'react';
 import './switch.css';
 
 interface SettingRowProps {
+  /** What the control is: switches stay beside their text on phones, selects go under it. */
+  kind: 'switch' | 'select';
   label: string;
   description?: ReactNode;
   /** The control, given the ids that tie it to the label and the description. */
@@ -9,11 +11,11 @@ interface SettingRowProps {
 }
 
 /** One setting: its label and description, and the control beside them. */
-function SettingRow({ label, description, children }: SettingRowProps) {
+function SettingRow({ kind, label, description, children }: SettingRowProps) {
   const id = useId();
   const descriptionId = `${id}-description`;
   return (
-    <div className="setting">
+    <div className={`setting setting--${kind}`}>
       <div className="setting__text">
         <label className="setting__label" htmlFor={id}>
           {label}
@@ -41,7 +43,7 @@ interface SwitchFieldProps {
 /** An on/off setting: a native checkbox announced as a switch. */
 export function SwitchField({ label, description, checked, onChange, disabled = false }: SwitchFieldProps) {
   return (
-    <SettingRow label={label} description={description}>
+    <SettingRow kind="switch" label={label} description={description}>
       {({ id, describedBy }) => (
         <input
           id={id}
@@ -69,7 +71,7 @@ interface SelectFieldProps<T extends string> {
 /** A choice among a few values, as a native select. */
 export function SelectField<T extends string>({ label, description, value, options, onChange }: SelectFieldProps<T>) {
   return (
-    <SettingRow label={label} description={description}>
+    <SettingRow kind="select" label={label} description={description}>
       {({ id, describedBy }) => (
         <select
           id={id}
