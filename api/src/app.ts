@@ -43,6 +43,7 @@ import { registerJobQueue } from './jobs/plugin.ts';
 import { linkImageSaver } from './links/preview.ts';
 import linksRoutes from './links/routes.ts';
 import listsRoutes from './lists/routes.ts';
+import modLogRoutes from './modlog/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
 import { notificationJobHandlers, queueVoteNotification } from './notifications/jobs.ts';
 import notificationsRoutes from './notifications/routes.ts';
@@ -254,6 +255,7 @@ export async function buildApp(
       });
       await api.register(listsRoutes, { sql });
       await api.register(reportsRoutes, { sql });
+      await api.register(modLogRoutes, { sql });
       await api.register(searchRoutes, { sql, search: { timeoutMs: config.searchTimeoutMs } });
     },
     { prefix: '/api' },

@@ -84,6 +84,9 @@ interface Call {
 }
 
 const CALLS: Call[] = [
+  // Moderation logs: public
+  { name: 'GET modlog', expected: EVERYONE, run: (a) => a.browser.get(`${base()}/modlog`) },
+  { name: 'GET /api/modlog', expected: EVERYONE, run: (a) => a.browser.get('/api/modlog') },
   // Mods
   { name: 'GET mods', expected: EVERYONE, run: (a) => a.browser.get(`${base()}/mods`) },
   {

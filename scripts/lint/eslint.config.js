@@ -32,8 +32,10 @@ const apiFloors = [
   ['http', 'schema'],
   // Sessions and the anti-forgery token; then the services every domain uses.
   ['auth'],
-  ['site', 'images', 'analytics', 'idempotency', 'ipblocks', 'mutes', 'votes'],
-  ['links', 'notifications', 'backups'],
+  ['site', 'images', 'analytics', 'idempotency', 'mutes', 'votes'],
+  // The moderation log, which every moderating domain writes to (IP blocks included).
+  ['modlog'],
+  ['ipblocks', 'links', 'notifications', 'backups'],
   // The content read model: loading and presenting posts, comments and their communities.
   ['content'],
   // Domains: writes, policies and their own job handlers.

@@ -74,6 +74,9 @@ test('moderators lock, pin and announce from the manage menu', async ({ page }) 
 
   await manage.click();
   await page.getByRole('menuitem', { name: 'Lock as mod' }).click();
+  const lockDialog = page.getByRole('dialog', { name: 'Lock this post?' });
+  await lockDialog.getByLabel('Reason (optional)').fill('Cooling off for a day.');
+  await lockDialog.getByRole('button', { name: 'Lock' }).click();
   await expect(page.getByText(/This post is locked by the moderators/)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Post locked.' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upvote' }).first()).toBeDisabled();

@@ -5,6 +5,7 @@ import { parseBlockAddress } from '@quorum/shared/ip-blocks';
 import type { Db, Sql } from '../db/connect.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
+import { recordModAction } from '../modlog/record.ts';
 import { getUserByName } from '../users/queries.ts';
 import { queueUserContentDeletion } from './jobs.ts';
 import { banAccount, unbanAccount } from './queries.ts';
@@ -34,7 +35,7 @@ export async function banUser(
   jobs: Jobs,
   blocker: AddressBlocker,
   admin: { id: string },
-  input: { username: string; deleteContentDays?: number | null; blockLastAddress?: boolean },
+  input: { username: string; deleteContentDays?: number | null; blockLastAddress?: boolean; reason?: string | null },
 ): Promise<void> {
   const user = await getUserByName(sql, input.username);
   if (!user || user.deletedAt) throw notFound(Messages.userNotFound);
@@ -47,6 +48,15 @@ export async function banUser(
     if (range) {
       await blocker.add(tx, { ip: range.ip, maskedBits: range.maskedBits, createdBy: admin.id, note: `Last address of @${user.username}, banned.` });
     }
+    await recordModAction(tx, {
+      kind: 'ban_user_site',
+      communityId: null,
+      actor: { id: admin.id, group: 'admins' },
+      target: { type: 'user', id: user.id },
+      targetUserId: user.id,
+      details: { username: user.username },
+      reason: input.reason ?? null,
+    });
   });
   if (range) await blocker.refresh();
   const days = input.deleteContentDays;
@@ -56,6 +66,17 @@ export async function banUser(
   await queueUserContentDeletion(jobs, { userId: user.id, adminId: admin.id, since });
 }
 
-export async function unbanUser(sql: Sql, username: string): Promise<void> {
-  if (!(await unbanAccount(sql, username))) throw notFound(Messages.userNotFound);
+export async function unbanUser(sql: Sql, admin: { id: string }, username: string): Promise<void> {
+  await sql.begin(async (tx) => {
+    const user = await unbanAccount(tx, username);
+    if (!user) throw notFound(Messages.userNotFound);
+    await recordModAction(tx, {
+      kind: 'unban_user_site',
+      communityId: null,
+      actor: { id: admin.id, group: 'admins' },
+      target: { type: 'user', id: user.id },
+      targetUserId: user.id,
+      details: { username: user.username },
+    });
+  });
 }

@@ -7,11 +7,11 @@ export async function banAccount(tx: Db, userId: string): Promise<void> {
   await tx`delete from sessions where user_id = ${userId}`;
 }
 
-/** Lifts a ban; answers false when no live account has that name. */
-export async function unbanAccount(db: Db, username: string): Promise<boolean> {
-  const rows = await db`
-    update users set banned_at = null where lower(username) = lower(${username}) and deleted_at is null returning id`;
-  return rows.length > 0;
+/** Lifts a ban; answers undefined when no live account has that name. */
+export async function unbanAccount(db: Db, username: string): Promise<{ id: string; username: string } | undefined> {
+  const [row] = await db<{ id: string; username: string }[]>`
+    update users set banned_at = null where lower(username) = lower(${username}) and deleted_at is null returning id, username`;
+  return row;
 }
 
 /**

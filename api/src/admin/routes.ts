@@ -28,7 +28,7 @@ const adminRoutes: FastifyPluginAsync<{ sql: Sql; blocker: AddressBlocker; confi
         await banUser(sql, app.jobs, blocker, admin, body);
         return { success: true };
       case 'unban_user':
-        await unbanUser(sql, body.username);
+        await unbanUser(sql, admin, body.username);
         return { success: true };
       case 'deny_comm':
         await denyCommunityRequest(sql, app.jobs, admin, body);

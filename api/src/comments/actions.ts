@@ -16,6 +16,7 @@ import { loadComment } from '../content/thread.ts';
 import type { Sql } from '../db/connect.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
+import { excerptOf, recordModAction } from '../modlog/record.ts';
 import { queueNotification, queueVoteNotification } from '../notifications/jobs.ts';
 import { resolveReports } from '../reports/queries.ts';
 import { castVote } from '../votes/cast.ts';
@@ -96,14 +97,39 @@ export async function changeCommentAs(
 
 /**
  * Deletes a comment as its author, its community's mods or admins; its place in the thread stays.
- * Deleted by mods or admins, its open reports are closed.
+ * Deleted by mods or admins, its open reports are closed, the moderation log records it and the
+ * author is told, with the reason given.
  */
-export async function deleteComment(sql: Sql, user: Actor, comment: CommentRow, as: UserGroup): Promise<void> {
+export async function deleteComment(
+  sql: Sql,
+  user: Actor,
+  comment: CommentRow,
+  as: UserGroup,
+  reason: string | null,
+  jobs: Jobs,
+): Promise<void> {
   if (!canDeleteAs(user, await getStanding(sql, comment.communityId, user.id), comment.userId, as)) throw forbidden();
-  await sql.begin(async (tx) => {
-    await q.deleteComment(tx, comment, { userId: user.id, as });
-    if (as !== 'normal') await resolveReports(tx, { commentId: comment.id }, 'deleted', user.id);
+  const removed = await sql.begin(async (tx) => {
+    const deleted = await q.deleteComment(tx, comment, { userId: user.id, as });
+    if (as === 'normal') return false;
+    await resolveReports(tx, { commentId: comment.id }, 'deleted', user.id);
+    if (!deleted) return false;
+    await recordModAction(tx, {
+      kind: 'remove_comment',
+      communityId: comment.communityId,
+      actor: { id: user.id, group: as },
+      target: { type: 'comment', id: comment.id },
+      targetUserId: comment.userId,
+      postId: comment.postId,
+      commentId: comment.id,
+      details: { excerpt: excerptOf(comment.body), title: comment.postTitle, publicId: comment.postPublicId },
+      reason,
+    });
+    return true;
   });
+  if (removed && as !== 'normal') {
+    await queueNotification(jobs, { kind: 'deleted_comment', commentId: comment.id, deletedBy: user.id, deletedAs: as, reason });
+  }
 }
 
 /**

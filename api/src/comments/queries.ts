@@ -48,11 +48,17 @@ export async function setCommentGroup(db: Db, id: string, group: string): Promis
  * Deletes a comment: its words are stripped, its place in the thread stays (replies keep their
  * parent). The post and author counts drop by one; reply counts keep counting it as a node.
  */
-export async function deleteComment(tx: Db, comment: { id: string; postId: string; userId: string }, by: { userId: string; as: string }) {
+/** Deletes a comment; false when it was deleted already. */
+export async function deleteComment(
+  tx: Db,
+  comment: { id: string; postId: string; userId: string },
+  by: { userId: string; as: string },
+): Promise<boolean> {
   const rows = await tx`
     update comments set deleted_at = now(), deleted_by = ${by.userId}, deleted_as = ${by.as}, body = ''
     where id = ${comment.id} and deleted_at is null returning id`;
-  if (rows.length === 0) return;
+  if (rows.length === 0) return false;
   await tx`update posts set no_comments = greatest(no_comments - 1, 0) where id = ${comment.postId}`;
   await tx`update users set no_comments = greatest(no_comments - 1, 0) where id = ${comment.userId}`;
+  return true;
 }

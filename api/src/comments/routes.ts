@@ -4,6 +4,7 @@ import {
   updateCommentBody, updateCommentQuery,
 } from '@quorum/shared/schemas/comments';
 import { Comment, CommentsPage } from '@quorum/shared/entities/comments';
+import { modReasonBody } from '@quorum/shared/schemas/admin';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import type { SessionUser } from '../auth/session-queries.ts';
 import { presentComment } from '../content/comment-present.ts';
@@ -96,7 +97,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     const { deleteAs } = parse(deleteCommentQuery, request.query);
     const post = await loadPostStateByEitherId(sql, request.params.publicId);
     const comment = await loadComment(sql, request.params.commentId, post.id, user.id);
-    await deleteComment(sql, user, comment, deleteAs);
+    await deleteComment(sql, user, comment, deleteAs, parse(modReasonBody, request.body).reason, app.jobs);
     return presented(comment.id, user);
   });
 

@@ -2,13 +2,14 @@
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import type { RuleRow } from '../content/community-present.ts';
-import type { Sql } from '../db/connect.ts';
+import type { Sql, Tx } from '../db/connect.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { attachImages, markImageDeleted } from '../images/queries.ts';
+import { groupIn, recordModAction } from '../modlog/record.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { getContributorFacts } from '../users/queries.ts';
 import { canModerateAnother, hasPointsToCreateCommunity } from './policy.ts';
-import { countModeratedCommunities, insertCommunity, lockCommunity, lockUser, setCommunityImage } from './queries.ts';
+import { countModeratedCommunities, insertCommunity, lockCommunity, lockUser, setCommunityImage, updateCommunity } from './queries.ts';
 import { deleteRule, getRule, insertRule, moveRule, renumberRules, updateRuleText } from './rule-queries.ts';
 
 /**
@@ -39,33 +40,56 @@ export async function createCommunity(
   });
 }
 
+/** Who moderates: a community's mod or an admin. */
+interface Moderator {
+  id: string;
+  isAdmin: boolean;
+}
+
+/** Records a moderator's action on a rule of the community. */
+async function recordRuleAction(tx: Tx, kind: 'add_rule' | 'edit_rule' | 'remove_rule', communityId: string, actor: Moderator, rule: RuleRow) {
+  await recordModAction(tx, {
+    kind,
+    communityId,
+    actor: { id: actor.id, group: await groupIn(tx, communityId, actor) },
+    target: { type: 'rule', id: rule.id },
+    details: { rule: rule.rule },
+  });
+}
+
 /** Adds a rule at the end of a community's rules; a 404 when there is no such community. */
 export async function addRule(
   sql: Sql,
   communityId: string,
-  createdBy: string,
+  actor: Moderator,
   input: { rule: string; description: string | null },
 ): Promise<void> {
   await sql.begin(async (tx) => {
     if (!(await lockCommunity(tx, communityId))) throw notFound(Messages.communityNotFound);
-    await insertRule(tx, { communityId, rule: input.rule, description: input.description, createdBy });
+    const rule = await insertRule(tx, { communityId, rule: input.rule, description: input.description, createdBy: actor.id });
+    await recordRuleAction(tx, 'add_rule', communityId, actor, rule);
   });
 }
 
 /**
  * Changes a rule's text and, when `zIndex` is given, moves it there; a 404 when the community has
- * no such rule.
+ * no such rule. A change of the text is logged; a move alone is not.
  */
 export async function editRule(
   sql: Sql,
   communityId: string,
   ruleId: string,
+  actor: Moderator,
   input: { rule: string; description: string | null; zIndex?: number },
 ): Promise<RuleRow> {
   const rule = isUuid(ruleId)
     ? await sql.begin(async (tx) => {
         if (!(await lockCommunity(tx, communityId))) return undefined;
+        const before = await getRule(tx, communityId, ruleId);
         const updated = await updateRuleText(tx, communityId, ruleId, input);
+        if (before && updated && (before.rule !== updated.rule || before.description !== updated.description)) {
+          await recordRuleAction(tx, 'edit_rule', communityId, actor, updated);
+        }
         if (!updated || input.zIndex === undefined) return updated;
         await moveRule(tx, communityId, ruleId, input.zIndex);
         return getRule(tx, communityId, ruleId);
@@ -76,31 +100,60 @@ export async function editRule(
 }
 
 /** Deletes a rule and closes the gap it leaves; a 404 when the community has no such rule. */
-export async function removeRule(sql: Sql, communityId: string, ruleId: string): Promise<void> {
+export async function removeRule(sql: Sql, communityId: string, ruleId: string, actor: Moderator): Promise<void> {
   const deleted =
     isUuid(ruleId) &&
     (await sql.begin(async (tx) => {
       if (!(await lockCommunity(tx, communityId))) return false;
-      const removed = await deleteRule(tx, communityId, ruleId);
-      if (removed) await renumberRules(tx, communityId);
-      return removed;
+      const rule = await getRule(tx, communityId, ruleId);
+      if (!rule || !(await deleteRule(tx, communityId, ruleId))) return false;
+      await renumberRules(tx, communityId);
+      await recordRuleAction(tx, 'remove_rule', communityId, actor, rule);
+      return true;
     }));
   if (!deleted) throw notFound(Messages.ruleNotFound);
 }
 
+/** Records that a moderator changed the community's settings named in `changes`. */
+async function recordCommunityEdit(tx: Tx, communityId: string, actor: Moderator, changes: string[]) {
+  await recordModAction(tx, {
+    kind: 'edit_community',
+    communityId,
+    actor: { id: actor.id, group: await groupIn(tx, communityId, actor) },
+    target: { type: 'community', id: communityId },
+    details: { changes },
+  });
+}
+
+/** Changes a community's description or who may post there; the settings left out keep their values. */
+export async function editCommunity(
+  sql: Sql,
+  communityId: string,
+  actor: Moderator,
+  changes: { about?: string | null; postingRestricted?: boolean },
+): Promise<void> {
+  const changed = (['about', 'postingRestricted'] as const).filter((key) => changes[key] !== undefined);
+  await sql.begin(async (tx) => {
+    await updateCommunity(tx, communityId, changes);
+    if (changed.length > 0) await recordCommunityEdit(tx, communityId, actor, [...changed]);
+  });
+}
+
 /**
  * Puts an image in a community's icon or banner slot, or empties the slot (`image` null); the
- * image it replaces is deleted. The new image is a fresh upload of `image.uploadedBy`.
+ * image it replaces is deleted. The new image is a fresh upload of the actor.
  */
 export async function replaceCommunityImage(
   sql: Sql,
   communityId: string,
   which: 'proPic' | 'bannerImage',
-  image: { id: string; uploadedBy: string } | null,
+  actor: Moderator,
+  image: { id: string } | null,
 ): Promise<void> {
   await sql.begin(async (tx) => {
-    if (image) await attachImages(tx, [image.id], image.uploadedBy);
+    if (image) await attachImages(tx, [image.id], actor.id);
     const previous = await setCommunityImage(tx, communityId, which, image?.id ?? null);
     if (previous) await markImageDeleted(tx, previous);
+    await recordCommunityEdit(tx, communityId, actor, [which === 'proPic' ? 'icon' : 'banner']);
   });
 }

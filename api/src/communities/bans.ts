@@ -6,6 +6,7 @@ import { assertCanModerate } from '../content/community-load.ts';
 import { getStanding } from '../content/community-queries.ts';
 import type { Db, Sql } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { groupIn, recordModAction } from '../modlog/record.ts';
 import { resolveReports } from '../reports/queries.ts';
 import { presentUser, type UserRow } from '../users/present.ts';
 import { getUserByName } from '../users/queries.ts';
@@ -36,7 +37,7 @@ export async function banFromCommunity(
   sql: Sql,
   actor: SessionUser,
   communityId: string,
-  input: { username: string; expires?: string | null },
+  input: { username: string; expires?: string | null; reason?: string | null },
 ): Promise<User> {
   await assertCanModerate(sql, actor, communityId);
   const target = await loadTarget(sql, input.username);
@@ -49,14 +50,30 @@ export async function banFromCommunity(
     if (!banned) throw conflict(ErrorCode.alreadyBanned, Messages.alreadyBanned(target.username));
     await setMembership(tx, communityId, target.id, false);
     await resolveReports(tx, { communityId, authorId: target.id }, 'banned', actor.id);
+    await recordModAction(tx, {
+      kind: 'ban_user',
+      communityId,
+      actor: { id: actor.id, group: await groupIn(tx, communityId, actor) },
+      ...userEntry(target),
+      expiresAt,
+      reason: input.reason ?? null,
+    });
   });
   return presentUser(target, null);
+}
+
+/** What the moderation log keeps of an action on a user. */
+function userEntry(target: UserRow) {
+  return { target: { type: 'user', id: target.id }, targetUserId: target.id, details: { username: target.username } } as const;
 }
 
 /** Lifts a user's ban from a community; a 404 when they are not banned there. */
 export async function unbanFromCommunity(sql: Sql, actor: SessionUser, communityId: string, username: string): Promise<User> {
   await assertCanModerate(sql, actor, communityId);
   const target = await loadTarget(sql, username);
-  if (!(await deleteBan(sql, communityId, target.id))) throw notFound(Messages.notBanned(target.username));
+  await sql.begin(async (tx) => {
+    if (!(await deleteBan(tx, communityId, target.id))) throw notFound(Messages.notBanned(target.username));
+    await recordModAction(tx, { kind: 'unban_user', communityId, actor: { id: actor.id, group: await groupIn(tx, communityId, actor) }, ...userEntry(target) });
+  });
   return presentUser(target, null);
 }

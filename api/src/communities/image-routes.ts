@@ -34,14 +34,14 @@ const communityImageRoutes: FastifyPluginAsync<CommunityImageRoutesOptions> = as
       await assertCanModerate(sql, user, request.params.id);
       const buffer = await readImageUpload(request, maxBytes);
       const image = await storeImage(sql, store, buffer, { uploadedBy: user.id, kind: slot.kind });
-      await replaceCommunityImage(sql, request.params.id, slot.which, { id: image.id, uploadedBy: user.id });
+      await replaceCommunityImage(sql, request.params.id, slot.which, user, { id: image.id });
       return presentCommunity(await loadCommunity(sql, request.params.id, user.id));
     });
 
     app.delete<Params>(`/communities/:id/${slot.path}`, { schema: sends(Community) }, async (request): Promise<Community> => {
       const user = requireUser(request);
       await assertCanModerate(sql, user, request.params.id);
-      await replaceCommunityImage(sql, request.params.id, slot.which, null);
+      await replaceCommunityImage(sql, request.params.id, slot.which, user, null);
       return presentCommunity(await loadCommunity(sql, request.params.id, user.id));
     });
   }

@@ -4,9 +4,10 @@ import type { User } from '@quorum/shared/entities/users';
 import type { SessionUser } from '../auth/session-queries.ts';
 import { assertCanModerate, assertCommunityExists } from '../content/community-load.ts';
 import { getStanding } from '../content/community-queries.ts';
-import type { Db, Sql } from '../db/connect.ts';
+import type { Db, Sql, Tx } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
+import { groupIn, recordModAction } from '../modlog/record.ts';
 import { queueNotification } from '../notifications/jobs.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { presentUser } from '../users/present.ts';
@@ -57,6 +58,14 @@ export async function addMod(sql: Sql, jobs: Jobs, actor: SessionUser, community
     }
     await insertMod(tx, communityId, target.id, actor.id);
     await setMembership(tx, communityId, target.id, true);
+    await recordModAction(tx, {
+      kind: 'add_mod',
+      communityId,
+      actor: { id: actor.id, group: await groupIn(tx, communityId, actor) },
+      target: { type: 'user', id: target.id },
+      targetUserId: target.id,
+      details: { username: target.username },
+    });
     return name;
   });
   await queueNotification(jobs, { kind: 'mod_add', userId: target.id, communityName, addedBy: actor.username });
@@ -72,7 +81,7 @@ async function changeMod(
   actor: SessionUser,
   communityId: string,
   username: string,
-  change: (tx: Db, places: ModPlace[], target: ModPlace, actorPosition: number | null) => Promise<void>,
+  change: (tx: Tx, places: ModPlace[], target: ModPlace, actorPosition: number | null) => Promise<void>,
 ): Promise<User[]> {
   await assertCanModerate(sql, actor, communityId);
   await sql.begin(async (tx) => {
@@ -90,8 +99,18 @@ async function changeMod(
 /** Removes a mod (a mod may resign); the others close the gap. They stay members. */
 export async function removeMod(sql: Sql, actor: SessionUser, communityId: string, username: string): Promise<User[]> {
   return changeMod(sql, actor, communityId, username, async (tx, places, target) => {
+    // The actor's capacity is read before a mod who resigns stops being one.
+    const group = await groupIn(tx, communityId, actor);
     await deleteMod(tx, communityId, target.userId);
     await setModOrder(tx, communityId, places.filter((p) => p !== target).map((p) => p.userId));
+    await recordModAction(tx, {
+      kind: 'remove_mod',
+      communityId,
+      actor: { id: actor.id, group },
+      target: { type: 'user', id: target.userId },
+      targetUserId: target.userId,
+      details: { username },
+    });
   });
 }
 

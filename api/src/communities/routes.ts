@@ -13,10 +13,10 @@ import { sends } from '../http/answer-schema.ts';
 import { cursorValue, decodeCursor, linkNextPage, pageOf, type CursorValueCheck } from '../http/cursor.ts';
 import { parse } from '../http/validate.ts';
 import type { ImageStore } from '../images/storage.ts';
-import { createCommunity } from './actions.ts';
+import { createCommunity, editCommunity } from './actions.ts';
 import communityImageRoutes from './image-routes.ts';
 import modRoutes from './mod-routes.ts';
-import { listCommunities, searchCommunities, setMembership, updateCommunity, type PageStart } from './queries.ts';
+import { listCommunities, searchCommunities, setMembership, type PageStart } from './queries.ts';
 import ruleRoutes from './rule-routes.ts';
 
 const TIME_VALUE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -89,7 +89,7 @@ const communitiesRoutes: FastifyPluginAsync<CommunitiesRoutesOptions> = async (a
     const user = requireUser(request);
     await assertCanModerate(sql, user, request.params.id);
     const body = parse(updateCommunityBody, request.body);
-    await updateCommunity(sql, request.params.id, body);
+    await editCommunity(sql, request.params.id, user, body);
     return presentCommunity(await loadCommunity(sql, request.params.id, user.id));
   });
 

@@ -23,7 +23,7 @@ const ruleRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
     const user = requireUser(request);
     await assertCanModerate(sql, user, request.params.id);
     const body = parse(createRuleBody, request.body);
-    await addRule(sql, request.params.id, user.id, body);
+    await addRule(sql, request.params.id, user, body);
     reply.code(201);
     return (await listRules(sql, request.params.id)).map(presentRule);
   });
@@ -32,13 +32,13 @@ const ruleRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
     const user = requireUser(request);
     await assertCanModerate(sql, user, request.params.id);
     const body = parse(updateRuleBody, request.body);
-    return presentRule(await editRule(sql, request.params.id, request.params.ruleId, body));
+    return presentRule(await editRule(sql, request.params.id, request.params.ruleId, user, body));
   });
 
   app.delete<RuleParams>('/communities/:id/rules/:ruleId', { schema: sends(noBody) }, async (request, reply) => {
     const user = requireUser(request);
     await assertCanModerate(sql, user, request.params.id);
-    await removeRule(sql, request.params.id, request.params.ruleId);
+    await removeRule(sql, request.params.id, request.params.ruleId, user);
     return reply.code(204).send();
   });
 };

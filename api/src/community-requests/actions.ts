@@ -5,6 +5,7 @@ import type { Db, Sql } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
+import { recordModAction } from '../modlog/record.ts';
 import { queueNotification } from '../notifications/jobs.ts';
 import type { CommunityRequestRow } from './present.ts';
 import * as q from './queries.ts';
@@ -33,8 +34,20 @@ export async function listCommunityRequests(db: Db, next?: string): Promise<{ ro
 export async function denyCommunityRequest(sql: Sql, jobs: Jobs, admin: { id: string }, input: { id: string; body?: string | null }): Promise<void> {
   const request = await loadCommunityRequest(sql, input.id);
   const note = input.body?.trim() || null;
-  const denied = await q.denyCommunityRequest(sql, request.id, { by: admin.id, note });
-  if (!denied) throw conflict(ErrorCode.alreadyDenied, Messages.alreadyDenied);
+  const denied = await sql.begin(async (tx) => {
+    const row = await q.denyCommunityRequest(tx, request.id, { by: admin.id, note });
+    if (!row) throw conflict(ErrorCode.alreadyDenied, Messages.alreadyDenied);
+    await recordModAction(tx, {
+      kind: 'deny_community_request',
+      communityId: null,
+      actor: { id: admin.id, group: 'admins' },
+      target: { type: 'community_request', id: request.id },
+      targetUserId: row.byUserId,
+      details: { communityName: request.communityName },
+      reason: note,
+    });
+    return row;
+  });
   if (denied.byUserId) {
     await queueNotification(jobs, { kind: 'denied_comm', userId: denied.byUserId, body: note ?? request.communityName });
   }

@@ -1,10 +1,11 @@
 import { IP_BLOCKS_PAGE_SIZE } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
-import { parseBlockAddress } from '@quorum/shared/ip-blocks';
+import { blockAddressText, parseBlockAddress } from '@quorum/shared/ip-blocks';
 import { isUuid } from '@quorum/shared/schemas/common';
-import type { Db } from '../db/connect.ts';
+import type { Db, Sql, Tx } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { recordModAction } from '../modlog/record.ts';
 import type { IpBlockList } from './enforce.ts';
 import type { IpBlockRow } from './present.ts';
 import * as q from './queries.ts';
@@ -21,28 +22,50 @@ export async function listIpBlocks(db: Db, next?: string): Promise<{ rows: IpBlo
   return pageOf(rows, IP_BLOCKS_PAGE_SIZE, (last) => ({ sort: 'ipblocks', value: null, id: last.id }));
 }
 
+/** Records an admin's action on a block in the site's moderation log; the address shows to admins only. */
+async function recordBlockAction(tx: Tx, kind: 'block_ip' | 'cancel_ip_block', admin: { id: string }, block: IpBlockRow): Promise<void> {
+  await recordModAction(tx, {
+    kind,
+    communityId: null,
+    actor: { id: admin.id, group: 'admins' },
+    target: { type: 'ip_block', id: block.id },
+    details: { address: blockAddressText({ ip: block.ip, maskedBits: block.maskedBits }) },
+    expiresAt: kind === 'block_ip' ? block.expiresAt : null,
+  });
+}
+
 /** Blocks an address or range (a wildcard becomes a range) for `expiresIn` hours, or until cancelled when null. */
 export async function blockIp(
-  db: Db,
+  sql: Sql,
   list: IpBlockList,
   admin: { id: string },
   input: { address: string; expiresIn: number | null; note: string | null },
 ): Promise<IpBlockRow> {
   const range = parseBlockAddress(input.address);
   if (!range) throw badRequest(Messages.invalidIpAddress);
-  const id = await q.insertIpBlock(db, {
-    ip: range.ip,
-    maskedBits: range.maskedBits,
-    createdBy: admin.id,
-    expiresInHours: input.expiresIn,
-    note: input.note || null,
+  const block = await sql.begin(async (tx) => {
+    const id = await q.insertIpBlock(tx, {
+      ip: range.ip,
+      maskedBits: range.maskedBits,
+      createdBy: admin.id,
+      expiresInHours: input.expiresIn,
+      note: input.note || null,
+    });
+    const row = await loadIpBlock(tx, id);
+    await recordBlockAction(tx, 'block_ip', admin, row);
+    return row;
   });
   await list.refresh();
-  return loadIpBlock(db, id);
+  return block;
 }
 
-export async function cancelIpBlock(db: Db, list: IpBlockList, id: string): Promise<IpBlockRow> {
-  if (!isUuid(id) || !(await q.cancelIpBlock(db, id))) throw notFound(Messages.ipBlockNotFound);
+export async function cancelIpBlock(sql: Sql, list: IpBlockList, admin: { id: string }, id: string): Promise<IpBlockRow> {
+  const block = await sql.begin(async (tx) => {
+    if (!isUuid(id) || !(await q.cancelIpBlock(tx, id))) throw notFound(Messages.ipBlockNotFound);
+    const row = await loadIpBlock(tx, id);
+    await recordBlockAction(tx, 'cancel_ip_block', admin, row);
+    return row;
+  });
   await list.refresh();
-  return loadIpBlock(db, id);
+  return block;
 }

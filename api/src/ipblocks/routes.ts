@@ -24,8 +24,8 @@ const ipBlocksRoutes: FastifyPluginAsync<{ sql: Sql; blockList: IpBlockList }> =
   });
 
   app.delete<{ Params: { id: string } }>('/ipblocks/:id', { schema: sends(IpBlock) }, async (request): Promise<IpBlock> => {
-    requireAdmin(request);
-    return presentIpBlock(await cancelIpBlock(sql, blockList, request.params.id));
+    const admin = requireAdmin(request);
+    return presentIpBlock(await cancelIpBlock(sql, blockList, admin, request.params.id));
   });
 };
 

@@ -151,13 +151,54 @@ export async function notifyNewVotes(deps: NotifyDeps): Promise<void> {
   }
 }
 
-/** A mod or admin deleted the author's post (deleted_post); an author deleting their own is not told. */
-export async function notifyDeletedPost(deps: NotifyDeps, post: { postId: string; deletedBy: string; deletedAs: 'mods' | 'admins' }): Promise<void> {
+type ModGroup = 'mods' | 'admins';
+
+/** A mod or admin deleted the author's post (deleted_post), with their reason; an author deleting their own is not told. */
+export async function notifyDeletedPost(
+  deps: NotifyDeps,
+  post: { postId: string; deletedBy: string; deletedAs: ModGroup; reason?: string | null },
+): Promise<void> {
   const [facts] = await deps.sql<{ userId: string }[]>`select user_id from posts where id = ${post.postId}`;
   if (!facts || facts.userId === post.deletedBy) return;
   await deliver(deps, facts.userId, async (tx) => {
     if (!(await recipient(tx, facts.userId))) return null;
-    return insertNotification(tx, facts.userId, 'deleted_post', { targetType: 'post', targetId: post.postId, deletedAs: post.deletedAs });
+    return insertNotification(tx, facts.userId, 'deleted_post', {
+      targetType: 'post',
+      targetId: post.postId,
+      deletedAs: post.deletedAs,
+      reason: post.reason ?? null,
+    });
+  });
+}
+
+/** A mod or admin removed the author's comment (deleted_comment), with their reason; never told of one's own. */
+export async function notifyDeletedComment(
+  deps: NotifyDeps,
+  comment: { commentId: string; deletedBy: string; deletedAs: ModGroup; reason: string | null },
+): Promise<void> {
+  const [facts] = await deps.sql<{ userId: string; postId: string }[]>`select user_id, post_id from comments where id = ${comment.commentId}`;
+  if (!facts || facts.userId === comment.deletedBy) return;
+  await deliver(deps, facts.userId, async (tx) => {
+    if (!(await recipient(tx, facts.userId))) return null;
+    return insertNotification(tx, facts.userId, 'deleted_comment', {
+      postId: facts.postId,
+      commentId: comment.commentId,
+      deletedAs: comment.deletedAs,
+      reason: comment.reason,
+    });
+  });
+}
+
+/** A mod or admin locked the author's post (post_locked), with their reason; never told of one's own. */
+export async function notifyLockedPost(
+  deps: NotifyDeps,
+  post: { postId: string; lockedBy: string; lockedAs: ModGroup; reason: string | null },
+): Promise<void> {
+  const [facts] = await deps.sql<{ userId: string }[]>`select user_id from posts where id = ${post.postId}`;
+  if (!facts || facts.userId === post.lockedBy) return;
+  await deliver(deps, facts.userId, async (tx) => {
+    if (!(await recipient(tx, facts.userId))) return null;
+    return insertNotification(tx, facts.userId, 'post_locked', { postId: post.postId, lockedAs: post.lockedAs, reason: post.reason });
   });
 }
 

@@ -3,7 +3,7 @@ import type { Sql } from '../db/connect.ts';
 import type { JobHandlers, Jobs } from '../jobs/queue.ts';
 import { announceToAll } from './announce.ts';
 import {
-  notifyDeletedPost, notifyDeniedCommunity, notifyModAdd, notifyNewBadge, notifyNewComment, notifyNewVote, notifyNewVotes, notifyWelcome, type VoteTarget,
+  notifyDeletedComment, notifyDeletedPost, notifyDeniedCommunity, notifyLockedPost, notifyModAdd, notifyNewBadge, notifyNewComment, notifyNewVote, notifyNewVotes, notifyWelcome, type VoteTarget,
 } from './create.ts';
 import { sendPush, type PushOptions } from './push.ts';
 import { JOB_PUSH, type PushJob } from './store.ts';
@@ -17,7 +17,10 @@ export type NotifyEvent =
   | { kind: 'votes' }
   /** Queued per post or comment before vote notices (migration 0017); still handled if left in the queue. */
   | { kind: 'vote'; targetType: VoteTarget; targetId: string }
-  | { kind: 'deleted_post'; postId: string; deletedBy: string; deletedAs: 'mods' | 'admins' }
+  /** `reason` is absent from jobs queued before reasons were given. */
+  | { kind: 'deleted_post'; postId: string; deletedBy: string; deletedAs: 'mods' | 'admins'; reason?: string | null }
+  | { kind: 'deleted_comment'; commentId: string; deletedBy: string; deletedAs: 'mods' | 'admins'; reason: string | null }
+  | { kind: 'post_locked'; postId: string; lockedBy: string; lockedAs: 'mods' | 'admins'; reason: string | null }
   | { kind: 'welcome'; userId: string }
   | { kind: 'new_badge'; userId: string; badgeType: string }
   | { kind: 'mod_add'; userId: string; communityName: string; addedBy: string }
@@ -76,6 +79,10 @@ export function notificationJobHandlers(sql: Sql, jobs: Jobs, push: PushOptions)
           return notifyNewVote(deps, event);
         case 'deleted_post':
           return notifyDeletedPost(deps, event);
+        case 'deleted_comment':
+          return notifyDeletedComment(deps, event);
+        case 'post_locked':
+          return notifyLockedPost(deps, event);
         case 'welcome':
           return notifyWelcome(deps, event.userId);
         case 'new_badge':

@@ -36,6 +36,13 @@ function tinyUrl(image: ImageJson | null): string | null {
   return tiny ? imageUrl(image.id, tiny.format ?? image.format, 'tiny') : imageUrl(image.id, image.format);
 }
 
+const groupName = (group: unknown) => (group === 'admins' ? 'admins' : 'moderators');
+
+/** The reason a moderator gave, after a colon; nothing when none was given. */
+function because(payload: Record<string, unknown>, strong: (text: string) => string): string {
+  return typeof payload.reason === 'string' && payload.reason !== '' ? `: ${strong(payload.reason)}` : '';
+}
+
 /** The title in the words of its type, with `strong` marking key words; and where it leads. */
 function describe(row: NotificationRow, strong: (text: string) => string): { title: string; toURL: string } {
   const payload = row.payload;
@@ -60,7 +67,14 @@ function describe(row: NotificationRow, strong: (text: string) => string): { tit
       return { title: `${votes} on your post ${post}`, toURL: postHref(row) };
     }
     case 'deleted_post':
-      return { title: `Your post ${post} was removed by the ${payload.deletedAs === 'admins' ? 'admins' : 'moderators'}`, toURL: postHref(row) };
+      return { title: `Your post ${post} was removed by the ${groupName(payload.deletedAs)}${because(payload, strong)}`, toURL: postHref(row) };
+    case 'deleted_comment':
+      return {
+        title: `Your comment on ${post} was removed by the ${groupName(payload.deletedAs)}${because(payload, strong)}`,
+        toURL: postHref(row, String(payload.commentId)),
+      };
+    case 'post_locked':
+      return { title: `Your post ${post} was locked by the ${groupName(payload.lockedAs)}${because(payload, strong)}`, toURL: postHref(row) };
     case 'mod_add':
       return {
         title: `${strong(`@${String(payload.addedBy)}`)} made you a moderator of ${community}`,

@@ -19,6 +19,7 @@ import type { Sql } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { parseHttpUrl } from '../links/fetch.ts';
+import { groupOf, recordModAction, type ModActionRecord } from '../modlog/record.ts';
 import { queueAnnouncement, queueNotification, queueVoteNotification } from '../notifications/jobs.ts';
 import { resolveReports } from '../reports/queries.ts';
 import { getSiteSettings } from '../site/settings.ts';
@@ -121,23 +122,61 @@ async function changePostAs(sql: Sql, user: Actor, post: PostRow, group: UserGro
   await q.updatePostContent(sql, post.id, { userGroup: group });
 }
 
-/** Locks (no more comments or votes) or unlocks a post, as mods or admins; locking closes its open reports. */
-async function setPostLock(sql: Sql, user: Actor, post: PostRow, lock: boolean, as?: UserGroup): Promise<void> {
+/** What the moderation log keeps of an action on a post. */
+function postEntry(post: PostRow): Pick<ModActionRecord, 'target' | 'targetUserId' | 'postId' | 'details'> {
+  return {
+    target: { type: 'post', id: post.id },
+    targetUserId: post.userId,
+    postId: post.id,
+    details: { title: post.title, publicId: post.publicId, communityName: post.communityName },
+  };
+}
+
+/**
+ * Locks (no more comments or votes) or unlocks a post, as mods or admins; locking closes its open
+ * reports and tells the author, with the reason given.
+ */
+async function setPostLock(
+  sql: Sql,
+  user: Actor,
+  post: PostRow,
+  lock: boolean,
+  as: UserGroup | undefined,
+  reason: string | null,
+  jobs: Jobs,
+): Promise<void> {
   const standing = await getStanding(sql, post.communityId, user.id);
   const group = as ?? defaultLockGroup(user, standing);
-  if (!canLockAs(user, standing, group)) throw forbidden();
+  if (group === 'normal' || !canLockAs(user, standing, group)) throw forbidden();
   await sql.begin(async (tx) => {
     await q.setLocked(tx, post.id, lock ? { by: user.id, as: group } : null);
     if (lock) await resolveReports(tx, { postId: post.id }, 'locked', user.id);
+    await recordModAction(tx, {
+      kind: lock ? 'lock_post' : 'unlock_post',
+      communityId: post.communityId,
+      actor: { id: user.id, group },
+      ...postEntry(post),
+      reason,
+    });
   });
+  if (lock) await queueNotification(jobs, { kind: 'post_locked', postId: post.id, lockedBy: user.id, lockedAs: group, reason });
 }
 
 /** Pins or unpins a post in its community or site-wide; at most PINS_MAX are pinned in each. */
 async function setPostPin(sql: Sql, user: Actor, post: PostRow, pin: boolean, siteWide: boolean): Promise<void> {
-  if (!canPin(user, await getStanding(sql, post.communityId, user.id), siteWide)) throw forbidden();
+  const standing = await getStanding(sql, post.communityId, user.id);
+  if (!canPin(user, standing, siteWide)) throw forbidden();
   if (post.deletedAt && pin) throw forbidden(Messages.deletedPostNotPinnable);
-  const done = await sql.begin((tx) => q.setPinned(tx, post, siteWide, pin, PINS_MAX));
-  if (!done) throw forbidden(Messages.pinsFull(PINS_MAX, siteWide));
+  await sql.begin(async (tx) => {
+    if (!(await q.setPinned(tx, post, siteWide, pin, PINS_MAX))) throw forbidden(Messages.pinsFull(PINS_MAX, siteWide));
+    const kind = siteWide ? (pin ? 'pin_post_site' : 'unpin_post_site') : pin ? 'pin_post' : 'unpin_post';
+    await recordModAction(tx, {
+      kind,
+      communityId: siteWide ? null : post.communityId,
+      actor: { id: user.id, group: siteWide ? 'admins' : groupOf(user, standing.isMod) },
+      ...postEntry(post),
+    });
+  });
 }
 
 /** Announces a post to every user, once: each is notified in the background. */
@@ -155,6 +194,7 @@ export async function runPostAction(
   post: PostRow,
   action: PostAction,
   query: PostActionQuery,
+  reason: string | null,
   jobs: Jobs,
 ): Promise<void> {
   switch (action) {
@@ -162,7 +202,7 @@ export async function runPostAction(
       return changePostAs(sql, user, post, query.userGroup);
     case 'lock':
     case 'unlock':
-      return setPostLock(sql, user, post, action === 'lock', query.lockAs);
+      return setPostLock(sql, user, post, action === 'lock', query.lockAs, reason, jobs);
     case 'pin':
     case 'unpin':
       return setPostPin(sql, user, post, action === 'pin', query.siteWide === 'true');
@@ -175,13 +215,14 @@ export async function runPostAction(
  * Deletes a post as the author, its community's mods or admins; with `deleteContent` its body,
  * images and link thumbnail are purged too (author and admins only). Purging an already deleted
  * post is allowed; deleting it again is a 409. An author whose post mods or admins delete is notified,
- * and its open reports are closed.
+ * with the reason given; its open reports are closed and the moderation log records it.
  */
 export async function deletePost(
   sql: Sql,
   user: Actor,
   post: PostRow,
   query: v.InferOutput<typeof deletePostQuery>,
+  reason: string | null,
   jobs: Jobs,
 ): Promise<void> {
   const standing = await getStanding(sql, post.communityId, user.id);
@@ -191,10 +232,18 @@ export async function deletePost(
   if (post.deletedAt && !purge) throw conflict(ErrorCode.badRequest, Messages.postAlreadyDeleted);
   await sql.begin(async (tx) => {
     await q.deletePost(tx, { id: post.id, userId: post.userId, alreadyDeleted: post.deletedAt !== null }, { userId: user.id, as: query.deleteAs }, purge);
-    if (query.deleteAs !== 'normal') await resolveReports(tx, { postId: post.id }, 'deleted', user.id);
+    if (query.deleteAs === 'normal') return;
+    await resolveReports(tx, { postId: post.id }, 'deleted', user.id);
+    await recordModAction(tx, {
+      kind: purge ? 'remove_post_content' : 'remove_post',
+      communityId: post.communityId,
+      actor: { id: user.id, group: query.deleteAs },
+      ...postEntry(post),
+      reason,
+    });
   });
   if (!post.deletedAt && query.deleteAs !== 'normal') {
-    await queueNotification(jobs, { kind: 'deleted_post', postId: post.id, deletedBy: user.id, deletedAs: query.deleteAs });
+    await queueNotification(jobs, { kind: 'deleted_post', postId: post.id, deletedBy: user.id, deletedAs: query.deleteAs, reason });
   }
 }
 

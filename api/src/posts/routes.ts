@@ -4,6 +4,7 @@ import {
 } from '@quorum/shared/schemas/posts';
 import { FeedPage, Post, type ModeratedPostsPage, type PostsPage } from '@quorum/shared/entities/posts';
 import { Success } from '@quorum/shared/entities/schema';
+import { modReasonBody } from '@quorum/shared/schemas/admin';
 import { requireUser } from '../auth/plugin.ts';
 import { presentComment } from '../content/comment-present.ts';
 import { presentCommunity } from '../content/community-present.ts';
@@ -106,7 +107,10 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     const user = requireUser(request);
     const query = parse(postActionQuery, request.query);
     const post = await loadPost(sql, request.params.publicId, user.id);
-    if (query.action) await runPostAction(sql, user, post, query.action, query, app.jobs);
+    if (query.action) {
+      const { reason } = query.action === 'lock' ? parse(modReasonBody, request.body) : { reason: null };
+      await runPostAction(sql, user, post, query.action, query, reason, app.jobs);
+    }
     else await editPost(sql, user, post, parse(updatePostBody, request.body));
     return presentPost(await loadPost(sql, post.publicId, user.id), user);
   });
@@ -118,7 +122,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     const user = requireUser(request);
     const query = parse(deletePostQuery, request.query);
     const post = await loadPost(sql, request.params.publicId, user.id);
-    await deletePost(sql, user, post, query, app.jobs);
+    await deletePost(sql, user, post, query, parse(modReasonBody, request.body).reason, app.jobs);
     return presentPost(await loadPost(sql, post.publicId, user.id), user);
   });
 

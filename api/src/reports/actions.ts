@@ -9,8 +9,9 @@ import { getCommentsByIds } from '../content/comment-queries.ts';
 import { assertCanModerate } from '../content/community-load.ts';
 import { presentPost } from '../content/post-present.ts';
 import { getPostsByIds } from '../content/post-queries.ts';
-import type { Db } from '../db/connect.ts';
+import type { Db, Sql } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { groupIn, recordModAction } from '../modlog/record.ts';
 import { presentReport, type ReportRow } from './present.ts';
 import * as q from './queries.ts';
 
@@ -75,11 +76,24 @@ export async function loadReportsPage(db: Db, user: SessionUser, communityId: st
  * Closes an open report of a community as ignored (its mods and admins only). A report already
  * dealt with is answered as it stands; a 404 when the community has no such report.
  */
-export async function ignoreReport(db: Db, user: SessionUser, communityId: string, reportId: string): Promise<Report> {
-  await assertCanModerate(db, user, communityId);
+export async function ignoreReport(sql: Sql, user: SessionUser, communityId: string, reportId: string): Promise<Report> {
+  await assertCanModerate(sql, user, communityId);
   if (!isUuid(reportId)) throw notFound(Messages.reportNotFound);
-  await q.ignoreReport(db, communityId, reportId, user.id);
-  const report = await loadReport(db, reportId, user);
+  await sql.begin(async (tx) => {
+    const ignored = await q.ignoreReport(tx, communityId, reportId, user.id);
+    if (!ignored) return;
+    await recordModAction(tx, {
+      kind: 'ignore_report',
+      communityId,
+      actor: { id: user.id, group: await groupIn(tx, communityId, user) },
+      target: { type: 'report', id: reportId },
+      targetUserId: ignored.authorId,
+      postId: ignored.postId,
+      commentId: ignored.commentId,
+      details: { title: ignored.postTitle, publicId: ignored.postPublicId },
+    });
+  });
+  const report = await loadReport(sql, reportId, user);
   if (report.communityId !== communityId) throw notFound(Messages.reportNotFound);
   return report;
 }

@@ -91,12 +91,23 @@ export async function countOpenReports(db: Db, communityId: string): Promise<Rep
 }
 
 /** Closes one open report of a community as ignored; false when there is no such open report. */
-export async function ignoreReport(db: Db, communityId: string, reportId: string, by: string): Promise<boolean> {
-  const rows = await db`
-    update reports set action_taken = 'ignored', dealt_at = now(), dealt_by = ${by}
-    where id = ${reportId} and community_id = ${communityId} and dealt_at is null
-    returning 1`;
-  return rows.length > 0;
+/** What an ignored report was about; undefined when there was no open report by that id. */
+export interface IgnoredReport {
+  postId: string;
+  commentId: string | null;
+  postTitle: string;
+  postPublicId: string;
+  authorId: string;
+}
+
+export async function ignoreReport(db: Db, communityId: string, reportId: string, by: string): Promise<IgnoredReport | undefined> {
+  const [row] = await db<IgnoredReport[]>`
+    update reports r set action_taken = 'ignored', dealt_at = now(), dealt_by = ${by}
+    from posts p
+    where r.id = ${reportId} and r.community_id = ${communityId} and r.dealt_at is null and p.id = r.post_id
+    returning r.post_id, r.comment_id, p.title as post_title, p.public_id as post_public_id,
+      coalesce((select c.user_id from comments c where c.id = r.comment_id), p.user_id) as author_id`;
+  return row;
 }
 
 /** What a moderator acted on: one post, one comment, or everything one author wrote in a community. */

@@ -7,6 +7,7 @@ export interface SiteSettingsRow {
   communityCreateReqPoints: number;
   maxCommunitiesModerated: number;
   contactEmail: string;
+  modLogNames: boolean;
 }
 
 export function presentSiteSettings(row: SiteSettingsRow): SiteSettings {
@@ -16,5 +17,6 @@ export function presentSiteSettings(row: SiteSettingsRow): SiteSettings {
     linkPostSubmitReqPoints: row.linkPostSubmitReqPoints,
     communityCreateReqPoints: row.communityCreateReqPoints,
     contactEmail: row.contactEmail,
+    modLogNames: row.modLogNames,
   };
 }

@@ -5,7 +5,7 @@ import type { SiteSettingsRow } from './present.ts';
 export async function getSiteSettings(db: Db): Promise<SiteSettingsRow> {
   const [row] = await db<SiteSettingsRow[]>`
     select signups_disabled, image_post_submit_req_points, link_post_submit_req_points,
-           community_create_req_points, max_communities_moderated, contact_email
+           community_create_req_points, max_communities_moderated, contact_email, mod_log_names
     from site_settings where id = 1`;
   if (!row) throw new Error('site_settings row is missing');
   return row;
@@ -19,6 +19,7 @@ export async function updateSiteSettings(db: Db, changes: Partial<SiteSettings>)
       image_post_submit_req_points = coalesce(${changes.imagePostSubmitReqPoints ?? null}::integer, image_post_submit_req_points),
       link_post_submit_req_points = coalesce(${changes.linkPostSubmitReqPoints ?? null}::integer, link_post_submit_req_points),
       community_create_req_points = coalesce(${changes.communityCreateReqPoints ?? null}::integer, community_create_req_points),
-      contact_email = coalesce(${changes.contactEmail ?? null}::text, contact_email)
+      contact_email = coalesce(${changes.contactEmail ?? null}::text, contact_email),
+      mod_log_names = coalesce(${changes.modLogNames ?? null}::boolean, mod_log_names)
     where id = 1`;
 }

@@ -8,6 +8,7 @@ import type { CommunityRequest, CommunityRequestsPage } from '@quorum/shared/ent
 import type { Image } from '@quorum/shared/entities/images';
 import type { IpBlock, IpBlocksPage } from '@quorum/shared/entities/ip-blocks';
 import type { List, ListItemsPage } from '@quorum/shared/entities/lists';
+import type { ModLogPage } from '@quorum/shared/entities/modlog';
 import type { Mute } from '@quorum/shared/entities/mutes';
 import type { Notification, NotificationsPage } from '@quorum/shared/entities/notifications';
 import type { Feed, FeedSort, ModeratedPostsPage, Post, PostsPage, UserFeedPage } from '@quorum/shared/entities/posts';
@@ -15,7 +16,7 @@ import type { ContentType, Report, ReportsPage } from '@quorum/shared/entities/r
 import type { SearchPage, SearchSort, SearchSuggestions, SearchType } from '@quorum/shared/entities/search';
 import type { InitialData, LinkInfo, SiteHealth, SiteSettings } from '@quorum/shared/entities/site';
 import type { BadgeType, User, UserGroup, UsersPage } from '@quorum/shared/entities/users';
-import type { ANALYTICS_EVENTS, LIST_FILTERS, LIST_ORDERS, MODERATED_POST_FILTERS, REPORT_FILTERS } from '@quorum/shared/constants';
+import type { ANALYTICS_EVENTS, LIST_FILTERS, LIST_ORDERS, MOD_ACTION_KINDS, MODERATED_POST_FILTERS, REPORT_FILTERS } from '@quorum/shared/constants';
 import { ErrorCode } from '@quorum/shared/errors';
 import { CSRF_REQUEST_HEADER, CSRF_RESPONSE_HEADER } from '@quorum/shared/http-names';
 import type { AdminActionBody, IpBlockBody } from '@quorum/shared/schemas/admin';
@@ -23,6 +24,8 @@ import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
 import type { LoginBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
 import type { CreatePostBody, ReportBody } from '@quorum/shared/schemas/posts';
 import { ApiError, isErrorBody } from './api-error.ts';
+
+type ModActionKind = (typeof MOD_ACTION_KINDS)[number];
 
 // The API's tests import the names from the client; they are defined in packages/shared.
 export { CSRF_REQUEST_HEADER as CSRF_HEADER, CSRF_RESPONSE_HEADER };
@@ -300,9 +303,12 @@ export function createApiClient(options: ApiClientOptions) {
         | { action: 'pin' | 'unpin'; siteWide?: boolean }
         | { action: 'announce' }
         | { action: 'changeAsUser'; userGroup: UserGroup },
-    ) => request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { method: 'PUT', query }),
-    deletePost: (publicId: string, query: { deleteAs?: UserGroup; deleteContent?: boolean } = {}) =>
-      request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { method: 'DELETE', query }),
+      /** Why a post is locked, for the moderation log and the author. */
+      reason: string | null = null,
+    ) => request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { method: 'PUT', query, body: reason ? { reason } : undefined }),
+    /** `reason` tells the moderation log and the author why mods or admins removed it. */
+    deletePost: (publicId: string, query: { deleteAs?: UserGroup; deleteContent?: boolean } = {}, reason: string | null = null) =>
+      request<Post>(`/api/posts/${encodeURIComponent(publicId)}`, { method: 'DELETE', query, body: reason ? { reason } : undefined }),
     votePost: (postId: string, up: boolean, call: CallOptions = {}) =>
       request<Post>('/api/_postVote', { method: 'POST', body: { postId, up }, ...call }),
     hidePost: (postId: string) => request<{ success: true }>('/api/hidden_posts', { method: 'POST', body: { postId } }),
@@ -351,10 +357,11 @@ export function createApiClient(options: ApiClientOptions) {
         method: 'PUT',
         query: { action: 'changeAsUser', userGroup },
       }),
-    deleteComment: (publicId: string, commentId: string, deleteAs: UserGroup = 'normal') =>
+    deleteComment: (publicId: string, commentId: string, deleteAs: UserGroup = 'normal', reason: string | null = null) =>
       request<Comment>(`/api/posts/${encodeURIComponent(publicId)}/comments/${encodeURIComponent(commentId)}`, {
         method: 'DELETE',
         query: { deleteAs },
+        body: reason ? { reason } : undefined,
       }),
     voteComment: (commentId: string, up: boolean, call: CallOptions = {}) =>
       request<Comment>('/api/_commentVote', { method: 'POST', body: { commentId, up }, ...call }),
@@ -416,9 +423,15 @@ export function createApiClient(options: ApiClientOptions) {
       }),
     getBanned: (communityId: string, signal?: AbortSignal) =>
       request<User[]>(`/api/communities/${encodeURIComponent(communityId)}/banned`, { signal }),
-    /** Bans for good, or until `expires` (an ISO time). */
-    banFromCommunity: (communityId: string, username: string, expires: string | null = null) =>
-      request<User>(`/api/communities/${encodeURIComponent(communityId)}/banned`, { method: 'POST', body: { username, expires } }),
+    /** Bans for good, or until `expires` (an ISO time); `reason` goes to the moderation log. */
+    banFromCommunity: (communityId: string, username: string, expires: string | null = null, reason: string | null = null) =>
+      request<User>(`/api/communities/${encodeURIComponent(communityId)}/banned`, { method: 'POST', body: { username, expires, reason } }),
+    /** The community's moderation log, newest first; anyone may read it. */
+    getCommunityModLog: (communityId: string, query: { next?: string | null; kind?: ModActionKind; mod?: string }, signal?: AbortSignal) =>
+      request<ModLogPage>(`/api/communities/${encodeURIComponent(communityId)}/modlog`, { query, signal }),
+    /** The site-wide moderation log (what admins did), newest first. */
+    getSiteModLog: (query: { next?: string | null; kind?: ModActionKind }, signal?: AbortSignal) =>
+      request<ModLogPage>('/api/modlog', { query, signal }),
     unbanFromCommunity: (communityId: string, username: string) =>
       request<User>(`/api/communities/${encodeURIComponent(communityId)}/banned`, { method: 'DELETE', body: { username } }),
     getReports: (

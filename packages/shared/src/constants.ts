@@ -134,6 +134,7 @@ export const CONTENT_TYPES = ['post', 'comment'] as const;
 export const MUTE_TYPES = ['user', 'community'] as const;
 export const NOTIFICATION_TYPES = [
   'new_comment', 'comment_reply', 'new_votes', 'deleted_post', 'mod_add', 'new_badge', 'welcome', 'announcement', 'denied_comm',
+  'post_locked', 'deleted_comment',
 ] as const;
 
 // ---------- Timing (milliseconds) ----------
@@ -245,3 +246,24 @@ export const SEARCH_WORDS_MAX = 10;
 export const SEARCH_SUGGEST_LIMIT = 5;
 /** Pause in typing before suggestions are asked for. */
 export const SEARCH_SUGGEST_DEBOUNCE_MS = 200;
+
+// ---------- Moderation log ----------
+/** What a moderation log records. */
+export const MOD_ACTION_KINDS = [
+  'remove_post', 'remove_post_content', 'remove_comment',
+  'lock_post', 'unlock_post',
+  'pin_post', 'unpin_post', 'pin_post_site', 'unpin_post_site',
+  'ban_user', 'unban_user', 'ban_user_site', 'unban_user_site',
+  'add_mod', 'remove_mod',
+  'add_rule', 'edit_rule', 'remove_rule',
+  'edit_community',
+  'ignore_report',
+  'deny_community_request',
+  'block_ip', 'cancel_ip_block',
+] as const;
+/** What a logged action was done to. */
+export const MOD_ACTION_TARGETS = ['post', 'comment', 'user', 'rule', 'community', 'report', 'community_request', 'ip_block'] as const;
+/** Entries of a moderation log per page. */
+export const MODLOG_PAGE_SIZE = 25;
+/** The longest reason a moderator may give for an action. */
+export const MOD_REASON_MAX = 500;

@@ -4,6 +4,9 @@ import type { LoaderFunction, LoaderFunctionArgs } from 'react-router-dom';
 import { communityOptions } from '../features/communities/api/get-community.ts';
 import { listItemsOptions } from '../features/lists/api/get-list-items.ts';
 import { listOptions } from '../features/lists/api/get-list.ts';
+import { communityModLogOptions } from '../features/modlog/api/get-community-mod-log.ts';
+import { siteModLogOptions } from '../features/modlog/api/get-site-mod-log.ts';
+import { readModLogFilters } from '../features/modlog/filters.ts';
 import { notificationsOptions } from '../features/notifications/api/get-notifications.ts';
 import { postOptions } from '../features/posts/api/get-post.ts';
 import { userFeedOptions } from '../features/users/api/get-user-feed.ts';
@@ -56,6 +59,22 @@ const list: Reads = (client, { params }) => {
   client.ensureInfiniteQueryData(listItemsOptions(username, params.listName)).catch(ignore);
 };
 
+/** /{community}/modlog: the community, then its log with the address's filters. */
+const communityModLog: Reads = (client, { params, request }) => {
+  const name = params.communityName ?? '';
+  if (!COMMUNITY_NAME_PATTERN.test(name)) return;
+  const filters = readModLogFilters(new URL(request.url).searchParams);
+  client
+    .ensureQueryData(communityOptions(name))
+    .then((community) => client.ensureInfiniteQueryData(communityModLogOptions(community.id, filters)))
+    .catch(ignore);
+};
+
+const siteModLog: Reads = (client, { request }) => {
+  const { kind } = readModLogFilters(new URL(request.url).searchParams);
+  client.ensureInfiniteQueryData(siteModLogOptions({ kind })).catch(ignore);
+};
+
 const notifications: Reads = (client) => {
   if (loggedIn(client)) client.ensureInfiniteQueryData(notificationsOptions()).catch(ignore);
 };
@@ -66,5 +85,7 @@ export function routeLoaders(client: QueryClient) {
     post: loader(client, post),
     list: loader(client, list),
     notifications: loader(client, notifications),
+    communityModLog: loader(client, communityModLog),
+    siteModLog: loader(client, siteModLog),
   };
 }

@@ -70,6 +70,12 @@ export function createRoutes(client: QueryClient): RouteObject[] {
               lazy: async () => ({ Component: (await import('./routes/post.tsx')).PostRoute }),
             })),
             { path: paths.communityModtools.path, lazy: async () => ({ Component: (await import('./routes/modtools.tsx')).ModtoolsRoute }) },
+            {
+              path: paths.communityModLog.path,
+              loader: loaders.communityModLog,
+              lazy: async () => ({ Component: (await import('./routes/modlog.tsx')).CommunityModLogRoute }),
+            },
+            { path: paths.modLog.path, loader: loaders.siteModLog, lazy: async () => ({ Component: (await import('./routes/modlog.tsx')).SiteModLogRoute }) },
             { path: paths.search.path, lazy: async () => ({ Component: (await import('./routes/search.tsx')).SearchRoute }) },
             { path: paths.communities.path, lazy: async () => ({ Component: (await import('./routes/communities.tsx')).CommunitiesRoute }) },
             // Communities and profiles (/@name).

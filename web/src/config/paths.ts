@@ -1,6 +1,7 @@
 // Every URL of the app in one place. `path` is the pattern a route is registered with;
 // `getHref` builds a link. Entries without `path` are linked to but have no screen yet.
 
+import type { ModAction } from '@quorum/shared/entities/modlog';
 import type { SearchSort, SearchType } from '@quorum/shared/entities/search';
 
 /** The admin dashboard's pages after /admin/ (its Settings page is /admin itself). */
@@ -17,6 +18,13 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 /** The pages of a community's moderation area, in the order its navigation lists them. */
 export const MODTOOLS_SECTIONS = ['settings', 'reports', 'removed', 'locked', 'banned', 'mods', 'rules'] as const;
 export type ModtoolsSection = (typeof MODTOOLS_SECTIONS)[number];
+
+/** What a moderation log is narrowed to, kept in its address (`?kind=&mod=`). */
+export interface ModLogFilters {
+  kind?: ModAction['kind'];
+  /** A moderator's username (community logs only). */
+  mod?: string;
+}
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -53,12 +61,19 @@ export const paths = {
     getHref: (query: { q?: string; type?: SearchType; sort?: SearchSort } = {}) =>
       withQuery('/search', { q: query.q, type: query.type === 'posts' ? undefined : query.type, sort: query.sort === 'relevance' ? undefined : query.sort }),
   },
+  /** The site-wide moderation log (what admins did). */
+  modLog: { path: '/modlog', getHref: (filters: Pick<ModLogFilters, 'kind'> = {}) => withQuery('/modlog', { kind: filters.kind }) },
   /** Registered after every fixed route, so that a fixed route wins over a community name. */
   community: { path: '/:communityName', getHref: (name: string) => `/${encodeURIComponent(name)}` },
   /** The moderation area; without a section, the address that sends on to its settings. */
   communityModtools: {
     path: '/:communityName/modtools/*',
     getHref: (name: string, section?: ModtoolsSection) => `/${encodeURIComponent(name)}/modtools${section ? `/${section}` : ''}`,
+  },
+  /** A community's public moderation log. */
+  communityModLog: {
+    path: '/:communityName/modlog',
+    getHref: (name: string, filters: ModLogFilters = {}) => withQuery(`/${encodeURIComponent(name)}/modlog`, { kind: filters.kind, mod: filters.mod }),
   },
   post: {
     path: '/:communityName/post/:publicId',

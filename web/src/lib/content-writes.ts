@@ -7,22 +7,28 @@ import { api } from './api-client.ts';
 import { keyRoots } from './cache/key-roots.ts';
 import { defineMutation, registerMutations } from './mutation-definition.ts';
 
-/** DELETE /api/posts/{publicId}?deleteAs=&deleteContent=. */
+/** The reason a moderator or an admin gives with an action, for the moderation log; blank is none. */
+export const reasonOf = (reason: string | null | undefined): string | null => reason?.trim() || null;
+
+/** DELETE /api/posts/{publicId}?deleteAs=&deleteContent= {reason}. */
 export const deletePost = defineMutation(
   [...keyRoots.posts, 'delete'],
-  ({ post, deleteAs, deleteContent }: { post: Post; deleteAs: UserGroup; deleteContent: boolean }): Promise<Post> =>
-    api.deletePost(post.publicId, { deleteAs, deleteContent: deleteContent || undefined }),
+  ({ post, deleteAs, deleteContent, reason }: { post: Post; deleteAs: UserGroup; deleteContent: boolean; reason?: string | null }): Promise<Post> =>
+    api.deletePost(post.publicId, { deleteAs, deleteContent: deleteContent || undefined }, reasonOf(reason)),
 );
 
-/** PUT /api/posts/{publicId}?action=lock|unlock&lockAs=. */
-export const lockPost = defineMutation([...keyRoots.posts, 'lock'], ({ post, lock, as }: { post: Post; lock: boolean; as: UserGroup }): Promise<Post> =>
-  api.postAction(post.publicId, { action: lock ? 'lock' : 'unlock', lockAs: as }),
+/** PUT /api/posts/{publicId}?action=lock|unlock&lockAs= {reason}. */
+export const lockPost = defineMutation(
+  [...keyRoots.posts, 'lock'],
+  ({ post, lock, as, reason }: { post: Post; lock: boolean; as: UserGroup; reason?: string | null }): Promise<Post> =>
+    api.postAction(post.publicId, { action: lock ? 'lock' : 'unlock', lockAs: as }, reasonOf(reason)),
 );
 
-/** DELETE /api/posts/{publicId}/comments/{id}?deleteAs=. */
+/** DELETE /api/posts/{publicId}/comments/{id}?deleteAs= {reason}. */
 export const deleteComment = defineMutation(
   [...keyRoots.comments, 'delete'],
-  ({ comment, deleteAs }: { comment: Comment; deleteAs: UserGroup }): Promise<Comment> => api.deleteComment(comment.postPublicId, comment.id, deleteAs),
+  ({ comment, deleteAs, reason }: { comment: Comment; deleteAs: UserGroup; reason?: string | null }): Promise<Comment> =>
+    api.deleteComment(comment.postPublicId, comment.id, deleteAs, reasonOf(reason)),
 );
 
 export function registerContentWrites(client: QueryClient): void {

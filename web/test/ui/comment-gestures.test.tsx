@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { expect, test, vi } from 'vitest';
 import { makeComment, makeCommunity, makePost, makePostPage, makeSessionUser, makeUser } from './fixtures.ts';
-import { renderRoute } from './render-route.tsx';
+import { renderRoute, SCREEN_LOAD } from './render-route.tsx';
 
 function postWithComment() {
   const community = makeCommunity({ userJoined: true });
@@ -14,7 +14,7 @@ function postWithComment() {
 
 /** The comment; the post page's code is loaded on first use, which can outlast a query's wait on a busy machine. */
 function findComment() {
-  return screen.findByRole('article', { name: 'Comment by @tomas_r' }, { timeout: 10_000 });
+  return screen.findByRole('article', { name: 'Comment by @tomas_r' }, SCREEN_LOAD);
 }
 
 test("a tap on a comment's header collapses it, another expands it, and a tap on one of its links leaves it open", async () => {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { makeCommunity, makePost, makePostPage, makePostsPage, makeSessionUser, makeUser } from './fixtures.ts';
-import { renderRoute } from './render-route.tsx';
+import { renderRoute, SCREEN_LOAD } from './render-route.tsx';
 
 test("deleting one's own post says so and lands on the community's page", async () => {
   const community = makeCommunity({ name: 'sourdough', userJoined: true });
@@ -31,7 +31,7 @@ test("deleting one's own post says so and lands on the community's page", async 
 
   expect(await screen.findByText('Post deleted.')).toBeTruthy();
   // The community's screen is loaded on demand, which can outlast a query's wait on a busy machine.
-  expect(await screen.findByRole('heading', { level: 1, name: community.name }, { timeout: 10_000 })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 1, name: community.name }, SCREEN_LOAD)).toBeTruthy();
   expect(router.state.location.pathname).toBe(`/${community.name}`);
   expect(deletes).toEqual(['?deleteAs=normal']);
   expect(screen.queryByText('Deleted by author.')).toBeNull();

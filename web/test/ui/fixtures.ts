@@ -3,6 +3,7 @@
 import type { Comment } from '@quorum/shared/entities/comments';
 import type { Community } from '@quorum/shared/entities/communities';
 import type { List } from '@quorum/shared/entities/lists';
+import type { ModAction } from '@quorum/shared/entities/modlog';
 import type { Post, PostsPage } from '@quorum/shared/entities/posts';
 import type { InitialData } from '@quorum/shared/entities/site';
 import type { User } from '@quorum/shared/entities/users';
@@ -182,6 +183,22 @@ export function makeList(owner: User, overrides: Partial<List> = {}): List {
     numItems: 0,
     createdAt: CREATED_AT,
     lastUpdatedAt: CREATED_AT,
+    ...overrides,
+  };
+}
+
+/** An entry of a moderation log: by default a moderator named `actor` removed a post in `community`. */
+export function makeModAction(community: Community | null, overrides: Partial<ModAction> = {}): ModAction {
+  return {
+    id: newId(),
+    createdAt: ACTIVE_AT,
+    kind: 'remove_post',
+    actorGroup: 'mods',
+    actor: 'marta_k',
+    community: community && { id: community.id, name: community.name },
+    target: { type: 'post', id: newId(), label: 'Which tyres for a wet winter commute?', url: null },
+    expiresAt: null,
+    reason: null,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { makeCommunity, makePost, makePostPage, makeUser, newId } from './fixtures.ts';
-import { renderRoute } from './render-route.tsx';
+import { renderRoute, SCREEN_LOAD } from './render-route.tsx';
 
 /** An uploaded picture as the API presents it, with the copies it makes. */
 function makeImage(overrides: Partial<Image> = {}): Image {
@@ -27,7 +27,7 @@ function makeImage(overrides: Partial<Image> = {}): Image {
 
 /** The viewer's code is loaded on its first opening, which can outlast a query's wait on a busy machine. */
 function findViewer() {
-  return screen.findByRole('dialog', { name: 'Image viewer' }, { timeout: 10_000 });
+  return screen.findByRole('dialog', { name: 'Image viewer' }, SCREEN_LOAD);
 }
 
 async function openImagePost(images: Image[]) {
@@ -37,7 +37,7 @@ async function openImagePost(images: Image[]) {
     handlers: [http.get(`/api/posts/${post.publicId}`, () => HttpResponse.json(makePostPage(post, community)))],
   });
   // The post page's code is loaded on demand, which can outlast a query's wait on a busy machine.
-  await screen.findByRole('heading', { level: 1, name: post.title }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: post.title }, SCREEN_LOAD);
   return { ...rendered, community, post };
 }
 

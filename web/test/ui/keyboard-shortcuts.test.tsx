@@ -6,10 +6,9 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, expect, test } from 'vitest';
 import { updateDevicePreferences } from '../../src/lib/device-preferences.ts';
 import { makeComment, makeCommunity, makePost, makePostPage, makePostsPage, makeSessionUser, makeUser } from './fixtures.ts';
-import { renderRoute, type RenderedRoute } from './render-route.tsx';
+import { renderRoute, SCREEN_LOAD, type RenderedRoute } from './render-route.tsx';
 
 /** A screen's code and data can take a while on a busy machine. */
-const SCREEN_LOAD = { timeout: 10_000 };
 
 interface VoteCall {
   postId: unknown;

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, expect, test } from 'vitest';
 import { deferred } from './deferred.ts';
 import { makeCommunity, makePost, makePostsPage, makeSessionUser, makeUser } from './fixtures.ts';
-import { renderRoute } from './render-route.tsx';
+import { renderRoute, SCREEN_LOAD } from './render-route.tsx';
 
 afterEach(() => onlineManager.setOnline(true));
 
@@ -21,7 +21,7 @@ function pull(element: Element, distance: number, { lift = true } = {}) {
 
 /** The community's feed; its screen's code is loaded on first use, which can outlast a query's wait on a busy machine. */
 function findFeed() {
-  return screen.findByRole('list', { name: 'Posts in /sourdough' }, { timeout: 10_000 });
+  return screen.findByRole('list', { name: 'Posts in /sourdough' }, SCREEN_LOAD);
 }
 
 function indicatorState(): string | null {
@@ -173,7 +173,7 @@ test('the notifications page refreshes when pulled down', async () => {
       }),
     ],
   });
-  expect(await screen.findByText('supporter', {}, { timeout: 10_000 })).toBeTruthy();
+  expect(await screen.findByText('supporter', {}, SCREEN_LOAD)).toBeTruthy();
 
   pull(screen.getByRole('heading', { level: 1, name: 'Notifications' }), 130);
   expect(await screen.findByText('the forum')).toBeTruthy();
@@ -196,7 +196,7 @@ test("a profile's posts refresh when pulled down", async () => {
       }),
     ],
   });
-  expect(await screen.findByRole('link', { name: older.title }, { timeout: 10_000 })).toBeTruthy();
+  expect(await screen.findByRole('link', { name: older.title }, SCREEN_LOAD)).toBeTruthy();
 
   pull(screen.getByRole('link', { name: older.title }), 130);
   expect(await screen.findByRole('link', { name: newer.title })).toBeTruthy();

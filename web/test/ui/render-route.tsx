@@ -18,6 +18,11 @@ import { server } from './server.ts';
 import { lockUsedOnce } from './web-locks.ts';
 
 export const CSRF_TOKEN = 'csrf-token-of-the-test-session';
+/**
+ * How long a test waits for a screen's first content: its code and data arrive on their own time,
+ * which a busy machine stretches well past Testing Library's one second.
+ */
+export const SCREEN_LOAD = { timeout: 10_000 };
 installDialogMethods();
 /** The Web Lock the outbox holds while it sends (lib/outbox/outbox.ts). */
 const OUTBOX_LOCK = 'quorum-outbox';

@@ -5,11 +5,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { makeCommunity, makePost, makePostPage, makeSessionUser, makeUser, newId } from './fixtures.ts';
-import { renderRoute } from './render-route.tsx';
+import { renderRoute, SCREEN_LOAD } from './render-route.tsx';
 
 /** The modals' code is loaded when one first opens, which can outlast a query's wait on a busy machine. */
 function findDialog(name: string) {
-  return screen.findByRole('dialog', { name }, { timeout: 10_000 });
+  return screen.findByRole('dialog', { name }, SCREEN_LOAD);
 }
 
 /** POST /api/_report's answer: the stored report of the post. */

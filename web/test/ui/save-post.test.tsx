@@ -3,11 +3,11 @@ import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { deferred } from './deferred.ts';
 import { makeCommunity, makeList, makePost, makePostPage, makeSessionUser, makeUser } from './fixtures.ts';
-import { renderRoute } from './render-route.tsx';
+import { renderRoute, SCREEN_LOAD } from './render-route.tsx';
 
 /** The modals' code is loaded when one first opens, which can outlast a query's wait on a busy machine. */
 function findDialog(name: string) {
-  return screen.findByRole('dialog', { name }, { timeout: 10_000 });
+  return screen.findByRole('dialog', { name }, SCREEN_LOAD);
 }
 
 interface ItemCall {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, onTestFinished, test } from 'vitest';
 import { makeComment, makeCommunity, makePost, makePostsPage, makeUser } from './fixtures.ts';
-import { renderRoute } from './render-route.tsx';
+import { renderRoute, SCREEN_LOAD } from './render-route.tsx';
 
 /** Media queries answer as for a window `width` pixels wide (a phone's), until the test ends. */
 function setWindowWidth(width: number) {
@@ -84,7 +84,7 @@ describe('the results page', () => {
     ];
     await renderRoute('/search?q=basil', { handlers: searchAnswering(items) });
 
-    const results = within(await screen.findByRole('list', { name: 'Results for basil' }));
+    const results = within(await screen.findByRole('list', { name: 'Results for basil' }, SCREEN_LOAD));
     const [postItem, commentItem] = results.getAllByRole('listitem');
     if (!postItem || !commentItem) throw new Error('Two results were expected.');
     // The whole text, so that no mark of the syntax is left anywhere in it.
@@ -100,7 +100,7 @@ describe('the results page', () => {
     const asked: string[] = [];
     const { events } = await renderRoute('/search?q=zorbling', { handlers: searchAnswering([], asked) });
 
-    const panel = within(await screen.findByRole('tabpanel'));
+    const panel = within(await screen.findByRole('tabpanel', {}, SCREEN_LOAD));
     expect(await panel.findByText('No results for “zorbling”')).toBeTruthy();
     expect(panel.getByText((_, element) => element?.textContent === 'Try searching comments, communities or users instead.')).toBeTruthy();
     expect(
@@ -118,7 +118,7 @@ describe('the results page', () => {
   test('with no results for a narrowed search, suggests leaving the modifiers out', async () => {
     await renderRoute(`/search?q=${encodeURIComponent('in:gardening author:marta_k zorbling')}`, { handlers: searchAnswering([]) });
 
-    const panel = within(await screen.findByRole('tabpanel'));
+    const panel = within(await screen.findByRole('tabpanel', {}, SCREEN_LOAD));
     expect(await panel.findByText('No results for “in:gardening author:marta_k zorbling”')).toBeTruthy();
     expect(panel.getByText((_, element) => element?.textContent === 'Leave out in:gardening and author:marta_k to search more widely.')).toBeTruthy();
   });
@@ -132,7 +132,7 @@ describe('on a phone', () => {
     expect(screen.queryByRole('button', { name: 'Search' })).toBeNull();
 
     await events.click(within(screen.getByRole('navigation', { name: 'Primary' })).getByRole('link', { name: 'Search' }));
-    const box = await within(await screen.findByRole('main')).findByRole('combobox', { name: 'Search' });
+    const box = await within(await screen.findByRole('main', {}, SCREEN_LOAD)).findByRole('combobox', { name: 'Search' }, SCREEN_LOAD);
     expect(router.state.location.pathname).toBe('/search');
     await waitFor(() => expect(document.activeElement).toBe(box));
   });
@@ -140,7 +140,7 @@ describe('on a phone', () => {
   test('the search page opened otherwise leaves the focus alone', async () => {
     setWindowWidth(390);
     await renderRoute('/search');
-    const box = await within(await screen.findByRole('main')).findByRole('combobox', { name: 'Search' });
+    const box = await within(await screen.findByRole('main', {}, SCREEN_LOAD)).findByRole('combobox', { name: 'Search' }, SCREEN_LOAD);
     expect(document.activeElement).not.toBe(box);
   });
 });

@@ -14,6 +14,11 @@ export const SiteSettings = Type.Object({
   communityCreateReqPoints: Type.Number(),
   /** Where the Contact links write to; empty hides them. */
   contactEmail: Type.String(),
+  /**
+   * Whether moderation logs name the moderator or admin who acted to every reader; when false,
+   * only the community's mods and the admins see names, others read "a moderator" or "an admin".
+   */
+  modLogNames: Type.Boolean(),
 });
 export type SiteSettings = Static<typeof SiteSettings>;
 

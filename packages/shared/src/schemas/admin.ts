@@ -1,10 +1,19 @@
 import * as v from 'valibot';
-import { ADMIN_USER_SEARCH_MAX, DENY_NOTE_MAX, EMAIL_MAX, EMAIL_PATTERN, IP_BLOCK_EXPIRES_MAX_HOURS, IP_BLOCK_NOTE_MAX } from '../constants.ts';
+import { ADMIN_USER_SEARCH_MAX, DENY_NOTE_MAX, MOD_ACTION_KINDS, MOD_REASON_MAX, EMAIL_MAX, EMAIL_PATTERN, IP_BLOCK_EXPIRES_MAX_HOURS, IP_BLOCK_NOTE_MAX } from '../constants.ts';
 import { Messages } from '../errors.ts';
 import { parseBlockAddress } from '../ip-blocks.ts';
 import { cursorParam, id } from './common.ts';
 
 const name = v.pipe(v.string(), v.trim(), v.nonEmpty('A name is required.'));
+
+/** The optional reason a moderator gives with an action (removing, locking, banning). */
+export const modReason = v.optional(
+  v.nullable(v.pipe(v.string('Invalid reason.'), v.trim(), v.maxLength(MOD_REASON_MAX, `The reason has to be at most ${MOD_REASON_MAX} characters.`))),
+  null,
+);
+
+/** The optional JSON body `{ reason }` of PUT /api/posts/{publicId} (lock) and of the DELETE of a post or comment. */
+export const modReasonBody = v.optional(v.object({ reason: modReason }), {});
 
 /** POST /api/_admin */
 export const adminActionBody = v.variant('action', [
@@ -17,6 +26,7 @@ export const adminActionBody = v.variant('action', [
     ),
     /** Also blocks the address the user was last seen from (its /64 for IPv6), until cancelled. */
     blockLastAddress: v.optional(v.boolean(Messages.invalidBlockLastAddress)),
+    reason: modReason,
   }),
   v.object({ action: v.literal('unban_user'), username: name }),
   v.object({ action: v.literal('add_default_forum'), name }),
@@ -44,6 +54,7 @@ export const siteSettingsBody = v.object({
       v.check((value) => value === '' || EMAIL_PATTERN.test(value), Messages.invalidEmail),
     ),
   ),
+  modLogNames: v.optional(v.boolean('modLogNames must be true or false.')),
 });
 
 /**
@@ -86,4 +97,12 @@ export const adminPageQuery = v.object({ next: cursorParam });
 export const adminUsersQuery = v.object({
   next: cursorParam,
   q: v.optional(v.pipe(v.string('Invalid search.'), v.trim(), v.maxLength(ADMIN_USER_SEARCH_MAX, 'Search text is too long.'))),
+});
+
+/** GET /api/communities/{id}/modlog and GET /api/modlog: a page, of one kind and by one moderator if asked. */
+export const modLogQuery = v.object({
+  next: cursorParam,
+  kind: v.optional(v.picklist(MOD_ACTION_KINDS, 'Unknown kind of action.')),
+  /** A moderator's username (community logs only). */
+  mod: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'Username is too long.'))),
 });

@@ -5,6 +5,7 @@ import {
   MODTOOLS_PAGE_SIZE, REPORT_FILTERS, RULE_DESCRIPTION_MAX, RULE_MAX,
 } from '../constants.ts';
 import { Messages } from '../errors.ts';
+import { modReason } from './admin.ts';
 import { flagParam, id } from './common.ts';
 
 export const communityName = v.pipe(
@@ -71,6 +72,7 @@ const targetUsername = v.pipe(
 export const communityBanBody = v.object({
   username: targetUsername,
   expires: v.optional(v.nullable(v.pipe(v.string('Invalid expiry.'), v.isoTimestamp('Invalid expiry.')))),
+  reason: modReason,
 });
 
 /** DELETE /api/communities/{id}/banned */

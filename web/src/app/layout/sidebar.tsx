@@ -183,6 +183,7 @@ export function Sidebar({ open, onOpen, onClose }: SidebarProps) {
               <SidebarLink to={paths.guidelines.getHref()} icon="book" label="Guidelines" />
               <SidebarLink to={paths.terms.getHref()} icon="document" label="Terms" />
               <SidebarLink to={paths.privacyPolicy.getHref()} icon="lock" label="Privacy" />
+              <SidebarLink to={paths.modLog.getHref()} icon="shield" label="Moderation log" />
               {contactEmail && (
                 <li>
                   <a className="sidebar__link" href={`mailto:${contactEmail}`}>

@@ -62,9 +62,11 @@ function ContactEmailForm({ settings }: { settings: SiteSettings }) {
 function SettingsCard({ settings }: { settings: SiteSettings }) {
   const alerts = useAlerts();
   const update = useUpdateSiteSettings();
-  // The switch moves at once, and holds its place until the server has answered.
+  // A switch moves at once, and holds its place until the server has answered.
   const [switching, setSwitching] = useState<boolean | null>(null);
+  const [switchingNames, setSwitchingNames] = useState<boolean | null>(null);
   const signupsOn = switching ?? !settings.signupsDisabled;
+  const namesOn = switchingNames ?? settings.modLogNames;
   return (
     <section className="card admin-settings" aria-label="Site settings">
       <SwitchField
@@ -76,6 +78,21 @@ function SettingsCard({ settings }: { settings: SiteSettings }) {
           update.mutate(
             { signupsDisabled: !on },
             { onSuccess: () => alerts.show(on ? 'Sign-ups are on.' : 'Sign-ups are off.'), onSettled: () => setSwitching(null) },
+          );
+        }}
+      />
+      <SwitchField
+        label="Show moderators' names in moderation logs"
+        description="When off, only a community's moderators and the admins see who acted; everyone else reads 'a moderator' or 'an admin'."
+        checked={namesOn}
+        onChange={(on) => {
+          setSwitchingNames(on);
+          update.mutate(
+            { modLogNames: on },
+            {
+              onSuccess: () => alerts.show(on ? "Moderation logs show moderators' names." : "Moderation logs hide moderators' names."),
+              onSettled: () => setSwitchingNames(null),
+            },
           );
         }}
       />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ReasonField } from '../../../components/ui/reason-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCopyId, useCopyLink } from '../../../lib/clipboard.ts';
 import { useContentActions } from '../../../lib/content-actions.ts';
@@ -25,6 +26,7 @@ interface CommentMenuProps {
 function DeleteDialog({ comment, deleteAs, onClose }: { comment: Comment; deleteAs: UserGroup; onClose: () => void }) {
   const { onCountChange } = useCommentsContext();
   const remove = useDeleteComment({ onDeleted: () => onCountChange(-1) });
+  const [reason, setReason] = useState('');
   return (
     <ConfirmDialog
       open
@@ -37,9 +39,11 @@ function DeleteDialog({ comment, deleteAs, onClose }: { comment: Comment; delete
       confirmLabel="Delete"
       danger
       busy={remove.isPending}
-      onConfirm={() => remove.mutate({ comment, deleteAs }, { onSettled: onClose })}
+      onConfirm={() => remove.mutate({ comment, deleteAs, reason: deleteAs === 'normal' ? null : reason }, { onSettled: onClose })}
       onClose={onClose}
-    />
+    >
+      {deleteAs !== 'normal' && <ReasonField value={reason} onChange={setReason} />}
+    </ConfirmDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Community } from '@quorum/shared/entities/communities';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
+import { Menu, MenuButton, MenuLink } from '../../../components/ui/menu.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCopyLink } from '../../../lib/clipboard.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
@@ -16,7 +16,7 @@ function MuteItem({ community }: { community: Community }) {
   );
 }
 
-/** The community page's menu: mute or unmute (logged-in users) and copy the address. */
+/** The community page's menu: mute or unmute (logged-in users), copy the address, and the moderation log. */
 export function CommunityMenu({ community }: { community: Community }) {
   const copyLink = useCopyLink();
   const user = useSessionUser();
@@ -27,6 +27,10 @@ export function CommunityMenu({ community }: { community: Community }) {
         <Icon name="link" />
         Copy link
       </MenuButton>
+      <MenuLink to={paths.communityModLog.getHref(community.name)}>
+        <Icon name="shield" />
+        Moderation log
+      </MenuLink>
     </Menu>
   );
 }

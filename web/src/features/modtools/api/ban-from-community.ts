@@ -3,13 +3,14 @@ import { Messages } from '@quorum/shared/errors';
 import type { User } from '@quorum/shared/entities/users';
 import { api } from '../../../lib/api-client.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
+import { reasonOf } from '../../../lib/content-writes.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { modtoolsKeys } from './keys.ts';
 
 export const banFromCommunity = defineMutation(
   modtoolsKeys.mutation('ban-from-community'),
-  ({ communityId, username, expires = null }: { communityId: string; username: string; expires?: string | null }): Promise<User> =>
-    api.banFromCommunity(communityId, username, expires),
+  ({ communityId, username, expires = null, reason }: { communityId: string; username: string; expires?: string | null; reason?: string | null }): Promise<User> =>
+    api.banFromCommunity(communityId, username, expires, reasonOf(reason)),
 );
 
 /** The message shown beside the ban form's field, or null for failures announced elsewhere. */
@@ -26,7 +27,7 @@ function forbiddenMessage(error: ApiError): string {
 }
 
 /**
- * POST /api/communities/{id}/banned {username, expires}: for good, or until `expires`. A ban settles the open reports of the user's
+ * POST /api/communities/{id}/banned {username, expires, reason}: for good, or until `expires`. A ban settles the open reports of the user's
  * content there, so the reports are read again with the list of banned users.
  */
 export function useBanFromCommunity() {

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ReasonField } from '../../../components/ui/reason-field.tsx';
 import { SelectField } from '../../../components/ui/switch.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
@@ -46,6 +47,7 @@ export function BannedSection({ community }: { community: Community }) {
   // The name typed in the form, and how to empty the form, while the ban waits for its confirmation.
   const [banning, setBanning] = useState<{ username: string; done: () => void } | null>(null);
   const [length, setLength] = useState<BanLength>('0');
+  const [reason, setReason] = useState('');
   const alerts = useAlerts();
   const error = ban.variables ? banFormError(ban.error, ban.variables.username) : null;
 
@@ -59,6 +61,7 @@ export function BannedSection({ community }: { community: Community }) {
         onEdit={() => ban.reset()}
         onSubmit={(username, done) => {
           setLength('0');
+          setReason('');
           setBanning({ username, done });
         }}
       />
@@ -99,7 +102,7 @@ export function BannedSection({ community }: { community: Community }) {
           if (!banning) return;
           const { username, done } = banning;
           ban.mutate(
-            { communityId: community.id, username, expires: banEnd(length) },
+            { communityId: community.id, username, expires: banEnd(length), reason },
             {
               onSuccess: () => {
                 done();
@@ -110,7 +113,10 @@ export function BannedSection({ community }: { community: Community }) {
           );
         }}
       >
-        <SelectField label="How long" value={length} options={BAN_LENGTHS} onChange={setLength} />
+        <div className="form__fields">
+          <SelectField label="How long" value={length} options={BAN_LENGTHS} onChange={setLength} />
+          <ReasonField value={reason} onChange={setReason} />
+        </div>
       </ConfirmDialog>
       <ConfirmDialog
         open={unbanning !== null}

@@ -56,6 +56,11 @@ export function ModtoolsLayout({ community, asAdmin, children }: ModtoolsLayoutP
               </NavLink>
             </li>
           ))}
+          <li>
+            <Link className="modtools__nav-link" to={paths.communityModLog.getHref(community.name)}>
+              Moderation log
+            </Link>
+          </li>
         </ul>
       </nav>
       <div className="modtools__main">{children}</div>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal, ModalFormActions } from '../../../components/ui/modal.tsx';
+import { ReasonField } from '../../../components/ui/reason-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { useBanUser } from '../api/ban-user.ts';
@@ -96,10 +97,11 @@ function BanDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const [wantsBlock, setWantsBlock] = useState(false);
   const blockAddress = wantsBlock && lastAddress.state !== 'unknown';
   const [step, setStep] = useState<'ask' | 'confirm-name'>('ask');
+  const [reason, setReason] = useState('');
   const checkboxId = useId();
   const submit = () =>
     ban.mutate(
-      { username: user.username, deleteContentDays: deleteContent ? 0 : undefined, blockLastAddress: blockAddress || undefined },
+      { username: user.username, deleteContentDays: deleteContent ? 0 : undefined, blockLastAddress: blockAddress || undefined, reason },
       { onSettled: onClose },
     );
 
@@ -119,6 +121,7 @@ function BanDialog({ user, onClose }: { user: User; onClose: () => void }) {
               Delete all of the user's posts and comments
             </label>
             <BlockAddressOption lastAddress={lastAddress} checked={blockAddress} onChange={setWantsBlock} />
+            <ReasonField value={reason} onChange={setReason} />
           </div>
           <div className="modal__actions">
             <button type="button" className="button button--ghost" onClick={onClose} data-autofocus>

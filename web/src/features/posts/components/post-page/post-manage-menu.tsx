@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { MenuButton, MenuLink, MenuSeparator } from '../../../../components/ui/menu.tsx';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog.tsx';
+import { ReasonField } from '../../../../components/ui/reason-field.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { useAlerts } from '../../../../lib/alerts-context.tsx';
 import { useCopyId } from '../../../../lib/clipboard.ts';
@@ -18,7 +19,7 @@ import { PostPageActionMenu } from './post-page-action.tsx';
 
 const AS_LABEL: Record<UserGroup, string> = { normal: 'yourself', mods: 'mod', admins: 'admin' };
 
-type Dialog = { kind: 'delete'; as: UserGroup; contentOnly: boolean } | { kind: 'announce' } | null;
+type Dialog = { kind: 'delete'; as: UserGroup; contentOnly: boolean } | { kind: 'lock'; as: UserGroup } | { kind: 'announce' } | null;
 
 /** Whether the post still has pictures or a link that can be deleted apart from it. */
 function hasContent(post: Post): boolean {
@@ -35,6 +36,7 @@ function DeleteDialog({ post, as, contentOnly, onClose }: { post: Post; as: User
   const alerts = useAlerts();
   const navigate = useNavigate();
   const [withContent, setWithContent] = useState(contentOnly);
+  const [reason, setReason] = useState('');
   const checkboxId = useId();
   // Mods delete posts but not their pictures or links: only authors and admins do.
   const mayDeleteContent = hasContent(post) && as !== 'mods';
@@ -55,7 +57,7 @@ function DeleteDialog({ post, as, contentOnly, onClose }: { post: Post; as: User
       busy={remove.isPending}
       onConfirm={() =>
         remove.mutate(
-          { post, deleteAs: as, deleteContent: mayDeleteContent && withContent },
+          { post, deleteAs: as, deleteContent: mayDeleteContent && withContent, reason: as === 'normal' ? null : reason },
           {
             onSuccess: () => {
               if (as !== 'normal' || contentOnly) return;
@@ -69,12 +71,34 @@ function DeleteDialog({ post, as, contentOnly, onClose }: { post: Post; as: User
       }
       onClose={onClose}
     >
-      {mayDeleteContent && !contentOnly && (
-        <label className="checkbox-row" htmlFor={checkboxId}>
-          <input id={checkboxId} type="checkbox" checked={withContent} onChange={(event) => setWithContent(event.target.checked)} />
-          Also delete the {what}
-        </label>
-      )}
+      <div className="form__fields">
+        {mayDeleteContent && !contentOnly && (
+          <label className="checkbox-row" htmlFor={checkboxId}>
+            <input id={checkboxId} type="checkbox" checked={withContent} onChange={(event) => setWithContent(event.target.checked)} />
+            Also delete the {what}
+          </label>
+        )}
+        {as !== 'normal' && <ReasonField value={reason} onChange={setReason} />}
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+/** Locking asks for an optional reason first; unlocking is immediate. */
+function LockDialog({ post, as, onClose }: { post: Post; as: UserGroup; onClose: () => void }) {
+  const lock = useLockPost();
+  const [reason, setReason] = useState('');
+  return (
+    <ConfirmDialog
+      open
+      title="Lock this post?"
+      description={`Nobody will be able to comment or vote on it until it is unlocked. It will be locked as ${as === 'admins' ? 'an admin' : 'a moderator'}.`}
+      confirmLabel="Lock"
+      busy={lock.isPending}
+      onConfirm={() => lock.mutate({ post, lock: true, as, reason }, { onSettled: onClose })}
+      onClose={onClose}
+    >
+      <ReasonField value={reason} onChange={setReason} />
     </ConfirmDialog>
   );
 }
@@ -159,7 +183,10 @@ export function PostManageMenu({ post, isMod }: PostManageMenuProps) {
           <>
             {(authorItems || contentItem || speakAs.length > 0) && <MenuSeparator />}
             {lockGroups.map((group) => (
-              <MenuButton key={`lock-${group}`} onSelect={() => lock.mutate({ post, lock: !post.locked, as: group })}>
+              <MenuButton
+                key={`lock-${group}`}
+                onSelect={() => (post.locked ? lock.mutate({ post, lock: false, as: group }) : setDialog({ kind: 'lock', as: group }))}
+              >
                 <Icon name="lock" />
                 {post.locked ? 'Unlock' : lockGroups.length > 1 ? `Lock as ${AS_LABEL[group]}` : 'Lock'}
               </MenuButton>
@@ -199,6 +226,7 @@ export function PostManageMenu({ post, isMod }: PostManageMenuProps) {
         )}
       </PostPageActionMenu>
       {dialog?.kind === 'delete' && <DeleteDialog post={post} as={dialog.as} contentOnly={dialog.contentOnly} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'lock' && <LockDialog post={post} as={dialog.as} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'announce' && <AnnounceDialog post={post} onClose={() => setDialog(null)} />}
     </>
   );
