@@ -72,7 +72,7 @@ test('j and k move through a feed, a upvotes the post in focus (kept after a rel
   await expect(page.getByRole('heading', { level: 1, name: opened.title })).toBeVisible();
 });
 
-test('on a post page j and k move through the comments, c collapses, r replies, ? lists the keys, and typing is left alone', async ({ page }) => {
+test('on a post page j and k move through the post and its comments, c collapses, r replies, ? lists the keys, and typing is left alone', async ({ page }) => {
   const { post } = await seedPost(page, 'A post to read with the keyboard');
   await seedChain(page, post, 2, 'Key');
   await newUser(page, 'keys');
@@ -87,6 +87,19 @@ test('on a post page j and k move through the comments, c collapses, r replies, 
   await expect(composer).toBeFocused();
   await expect(composer).toHaveValue('');
   await composer.blur();
+
+  // The post comes first: a upvotes it, r goes to the comment box.
+  await page.keyboard.press('j');
+  const postArticle = page.getByRole('article', { name: post.title });
+  await expect(postArticle).toBeFocused();
+  const voted = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/_postVote' && answer.ok());
+  await page.keyboard.press('a');
+  await voted;
+  await expect(postArticle.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('r');
+  await expect(composer).toBeFocused();
+  await composer.blur();
+  await postArticle.focus();
 
   await page.keyboard.press('j');
   await expect(own(top)).toBeFocused();

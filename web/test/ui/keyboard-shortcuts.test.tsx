@@ -139,7 +139,7 @@ test('keys typed into a text box, or with Ctrl held, are not shortcuts', async (
   expect(document.activeElement).toBe(document.body);
 });
 
-test('on a post page j moves through the comments, c collapses one, r opens its reply box, and r with none chosen goes to the comment box', async () => {
+test('on a post page j moves through the post and its comments, c collapses one, r opens its reply box, and r with none chosen goes to the comment box', async () => {
   const user = makeSessionUser();
   const community = makeCommunity({ userJoined: true });
   const post = makePost(community, makeUser());
@@ -158,6 +158,14 @@ test('on a post page j moves through the comments, c collapses one, r opens its 
   expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Add a comment' }));
   expect(screen.getByRole('textbox', { name: 'Add a comment' })).toHaveProperty('value', '');
   (document.activeElement as HTMLElement).blur();
+
+  // The post comes first: its keys act on it, and r goes to the comment box.
+  await events.keyboard('j');
+  const postArticle = screen.getByRole('article', { name: post.title });
+  expect(document.activeElement).toBe(postArticle);
+  await events.keyboard('r');
+  expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Add a comment' }));
+  postArticle.focus();
 
   await events.keyboard('j');
   expect(document.activeElement).toBe(group('Comment by @tomas_r'));

@@ -53,17 +53,21 @@ function focusedItem(): HTMLElement | null {
   return itemOf(document.activeElement);
 }
 
-/** Opens the reply box of the focused comment; with nothing in focus, goes to the page's comment box. */
+/**
+ * Opens the reply box of the focused comment; with the post or nothing in focus, goes to the
+ * page's comment box.
+ */
 function reply(): boolean {
   const item = focusedItem();
-  if (item) {
-    const control = controlIn(item, 'reply');
-    if (!control) return false;
+  const control = item ? controlIn(item, 'reply') : null;
+  if (item && control) {
     const box = control.getAttribute('aria-expanded') === 'true' ? item.querySelector<HTMLElement>('textarea') : null;
     if (box) box.focus();
     else control.click();
     return true;
   }
+  // A comment that takes no reply (deleted, too deep, a locked post) has none to open.
+  if (item?.dataset.shortcutItem === 'comment') return false;
   const composer = pageControl('comment');
   if (!composer) return false;
   if (composer instanceof HTMLButtonElement) composer.click();

@@ -3,6 +3,7 @@ import type { Post } from '@quorum/shared/entities/posts';
 import { useIsSaved } from '../../../../lib/saved-to.ts';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { useContentActions } from '../../../../lib/content-actions.ts';
+import { shortcutItem } from '../../../../lib/keyboard-shortcuts.ts';
 import { useSessionUser } from '../../../../lib/session/get-initial.ts';
 import { PostByline } from '../post-card/post-byline.tsx';
 import { PostVotes } from '../post-card/post-votes.tsx';
@@ -30,7 +31,7 @@ export function PostView({ post, isMod }: PostViewProps) {
   const saved = useIsSaved(target, user !== null);
 
   return (
-    <article className="post-page card" aria-labelledby="post-title" data-post-id={post.id}>
+    <article className="post-page card" aria-labelledby="post-title" data-post-id={post.id} {...shortcutItem(target)}>
       <header className="post-page__header">
         <PostByline post={post} />
         {post.editedAt && (
