@@ -44,6 +44,11 @@ function because(payload: Record<string, unknown>, strong: (text: string) => str
 }
 
 /** The title in the words of its type, with `strong` marking key words; and where it leads. */
+/** Who wrote the latest of several new comments. */
+function latestBy(payload: Record<string, unknown>, strong: (text: string) => string): string {
+  return `, the latest by ${strong(`@${String(payload.commentAuthor)}`)}`;
+}
+
 function describe(row: NotificationRow, strong: (text: string) => string): { title: string; toURL: string } {
   const payload = row.payload;
   const hidden = row.postTitle === null || (row.postDeleted && !row.ownPost);
@@ -52,13 +57,20 @@ function describe(row: NotificationRow, strong: (text: string) => string): { tit
   switch (row.type) {
     case 'new_comment': {
       const count = Number(payload.noComments);
-      if (count > 1) return { title: `${strong(`${count} new comments`)} on your post ${post}`, toURL: highlighted(postHref(row), payload) };
+      if (count > 1) {
+        return { title: `${strong(`${count} new comments`)} on your post ${post}${latestBy(payload, strong)}`, toURL: highlighted(postHref(row), payload) };
+      }
       return { title: `${strong(`@${String(payload.commentAuthor)}`)} commented on your post ${post}`, toURL: postHref(row, String(payload.commentId)) };
     }
     case 'comment_reply': {
       const count = Number(payload.noComments);
       const parent = String(payload.parentCommentId);
-      if (count > 1) return { title: `${strong(`${count} new replies`)} to your comment on ${post}`, toURL: highlighted(postHref(row, parent), payload) };
+      if (count > 1) {
+        return {
+          title: `${strong(`${count} new replies`)} to your comment on ${post}${latestBy(payload, strong)}`,
+          toURL: highlighted(postHref(row, parent), payload),
+        };
+      }
       return { title: `${strong(`@${String(payload.commentAuthor)}`)} replied to your comment on ${post}`, toURL: postHref(row, String(payload.commentId)) };
     }
     case 'new_votes': {
