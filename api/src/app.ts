@@ -37,7 +37,7 @@ import imagesRoutes from './images/routes.ts';
 import { createImageStore } from './images/storage.ts';
 import initialRoutes from './initial/routes.ts';
 import { createIpBlockList, refuseBlockedAddresses } from './ipblocks/enforce.ts';
-import { insertIpBlock } from './ipblocks/queries.ts';
+import { addIpBlock } from './ipblocks/actions.ts';
 import ipBlocksRoutes from './ipblocks/routes.ts';
 import { registerJobQueue } from './jobs/plugin.ts';
 import { linkImageSaver } from './links/preview.ts';
@@ -234,7 +234,7 @@ export async function buildApp(
         maxBytes: config.uploadMaxBytes,
       });
       const blocker: AddressBlocker = {
-        add: async (db, block) => void (await insertIpBlock(db, { ...block, expiresInHours: null })),
+        add: async (tx, { createdBy, ...block }) => void (await addIpBlock(tx, { id: createdBy }, { ...block, expiresInHours: null })),
         refresh: () => blockList.refresh(),
       };
       await api.register(adminRoutes, { sql, blocker, config });

@@ -3,7 +3,7 @@ import type { ModAction, ModLogPage } from '@quorum/shared/entities/modlog';
 import type { NotificationsPage } from '@quorum/shared/entities/notifications';
 import { MODLOG_PAGE_SIZE } from '@quorum/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type Browser, type TestApp, type TestResponse } from './helpers/app.ts';
+import { Browser, buildTestApp, uniqueName, type TestApp, type TestResponse } from './helpers/app.ts';
 import { eventually } from './helpers/eventually.ts';
 import { del, makeAdmin, makeComment, makeCommunity, makePost, makeUser, put, visitor, type SignedUp } from './helpers/factories.ts';
 
@@ -151,6 +151,18 @@ describe('every moderation action writes one entry of the log', () => {
     expect(await oneEntry(() => admin.browser.post('/api/_admin', { action: 'unban_user', username: user.username })))
       .toMatchObject({ kind: 'unban_user_site', communityId: null });
     expect((await noEntry(() => admin.browser.post('/api/_admin', { action: 'ban_user', username: 'nobody_at_all' }))).statusCode).toBe(404);
+
+    // A site ban that also blocks the user's last address writes both, in its transaction.
+    const fromAfar = await new Browser(t.app, '198.51.100.77').open();
+    const farName = uniqueName('far');
+    expect((await fromAfar.post('/api/_signup', { username: farName, password: 'correct horse battery', email: '' })).statusCode).toBe(201);
+    const before = await countEntries();
+    expect((await admin.browser.post('/api/_admin', { action: 'ban_user', username: farName, blockLastAddress: true })).statusCode).toBe(200);
+    const written = await t.sql<{ kind: string; details: { address?: string } }[]>`
+      select kind, details from mod_actions order by id desc limit 2`;
+    expect(await countEntries()).toBe(before + 2);
+    expect(written.map((row) => row.kind).sort()).toEqual(['ban_user_site', 'block_ip']);
+    expect(written.find((row) => row.kind === 'block_ip')?.details.address).toBe('198.51.100.77');
   });
 
   it('mods, rules and the community settings', async () => {

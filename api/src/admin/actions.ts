@@ -2,7 +2,7 @@
 // blocking the address it was last seen from.
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { parseBlockAddress } from '@quorum/shared/ip-blocks';
-import type { Db, Sql } from '../db/connect.ts';
+import type { Sql, Tx } from '../db/connect.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { recordModAction } from '../modlog/record.ts';
@@ -17,8 +17,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * rather than the admin domain reaching into it.
  */
 export interface AddressBlocker {
-  /** Adds a block that lasts until cancelled, in the caller's transaction. */
-  add(db: Db, block: { ip: string; maskedBits: number; createdBy: string; note: string }): Promise<void>;
+  /** Adds a block that lasts until cancelled, in the caller's transaction (which records it in the moderation log). */
+  add(tx: Tx, block: { ip: string; maskedBits: number; createdBy: string; note: string }): Promise<void>;
   /** Puts the added blocks in effect; called once they are committed. */
   refresh(): Promise<void>;
 }

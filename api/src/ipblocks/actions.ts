@@ -34,6 +34,18 @@ async function recordBlockAction(tx: Tx, kind: 'block_ip' | 'cancel_ip_block', a
   });
 }
 
+/** Adds a block in the caller's transaction, recorded in the moderation log. */
+export async function addIpBlock(
+  tx: Tx,
+  admin: { id: string },
+  block: { ip: string; maskedBits: number; expiresInHours: number | null; note: string | null },
+): Promise<IpBlockRow> {
+  const id = await q.insertIpBlock(tx, { ...block, createdBy: admin.id });
+  const row = await loadIpBlock(tx, id);
+  await recordBlockAction(tx, 'block_ip', admin, row);
+  return row;
+}
+
 /** Blocks an address or range (a wildcard becomes a range) for `expiresIn` hours, or until cancelled when null. */
 export async function blockIp(
   sql: Sql,
@@ -43,18 +55,9 @@ export async function blockIp(
 ): Promise<IpBlockRow> {
   const range = parseBlockAddress(input.address);
   if (!range) throw badRequest(Messages.invalidIpAddress);
-  const block = await sql.begin(async (tx) => {
-    const id = await q.insertIpBlock(tx, {
-      ip: range.ip,
-      maskedBits: range.maskedBits,
-      createdBy: admin.id,
-      expiresInHours: input.expiresIn,
-      note: input.note || null,
-    });
-    const row = await loadIpBlock(tx, id);
-    await recordBlockAction(tx, 'block_ip', admin, row);
-    return row;
-  });
+  const block = await sql.begin((tx) =>
+    addIpBlock(tx, admin, { ip: range.ip, maskedBits: range.maskedBits, expiresInHours: input.expiresIn, note: input.note || null }),
+  );
   await list.refresh();
   return block;
 }
