@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Comment } from '@quorum/shared/entities/comments';
 import type { Community } from '@quorum/shared/entities/communities';
+import type { ModLogPage } from '@quorum/shared/entities/modlog';
 import type { Post } from '@quorum/shared/entities/posts';
 import type { User } from '@quorum/shared/entities/users';
 import { ADMIN, apiAs, logOutViaApi } from './helpers.ts';
@@ -163,8 +164,17 @@ test('from the reports, a mod deletes a reported comment and bans the author of 
   await expect(commentReport.getByText('A rude comment.')).toBeVisible();
   await expect(page.getByRole('article', { name: /^Report of a post/ })).toHaveCount(0);
   await commentReport.getByRole('button', { name: 'Delete comment' }).click();
-  await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click();
+  // The reason for the moderation log starts as the report's, and can be changed.
+  const deleting = page.getByRole('dialog', { name: 'Delete this comment?' });
+  const reportReason = (await commentReport.locator('.report-card__reason').textContent()) ?? '';
+  await expect(deleting.getByLabel('Reason (optional)')).toHaveValue(reportReason);
+  await deleting.getByLabel('Reason (optional)').fill(`${reportReason}, and rude`);
+  const removal = page.waitForRequest((request) => request.method() === 'DELETE' && request.url().includes(`/comments/${rude.id}`));
+  await deleting.getByRole('button', { name: 'Delete' }).click();
+  expect((await removal).postDataJSON()).toEqual({ reason: `${reportReason}, and rude` });
   await expect(page.getByText('No reports.')).toBeVisible();
+  const log = await apiAs<ModLogPage>(page, 'GET', `/api/communities/${community.id}/modlog?kind=remove_comment`);
+  expect(log.actions.map((action) => action.reason)).toEqual([`${reportReason}, and rude`]);
 
   await page.getByRole('main').getByRole('link', { name: /^All/ }).click();
   const postReport = page.getByRole('article', { name: /^Report of a post/ });

@@ -10,6 +10,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { MarkdownBody } from '../../../components/markdown/markdown.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ReasonField } from '../../../components/ui/reason-field.tsx';
 import { Pagination, usePageParam } from '../../../components/ui/pagination.tsx';
 import { TimeAgo } from '../../../components/ui/time-ago.tsx';
 import { UserGroupBadge } from '../../../components/ui/user-group-badge.tsx';
@@ -77,7 +78,7 @@ function ReportedComment({ comment }: { comment: Comment }) {
   );
 }
 
-type Confirming = 'delete' | 'ban' | null;
+type Confirming = 'delete' | 'lock' | 'ban' | null;
 
 interface ReportCardProps {
   report: Report;
@@ -87,9 +88,27 @@ interface ReportCardProps {
   renderPost: (post: Post) => ReactNode;
 }
 
+const CONFIRM_TITLES: Record<Exclude<Confirming, null>, (author: string, community: string, kind: string) => string> = {
+  delete: (_author, _community, kind) => `Delete this ${kind}?`,
+  lock: () => 'Lock this post?',
+  ban: (author, community) => `Ban @${author} from /${community}?`,
+};
+const CONFIRM_DESCRIPTIONS: Record<Exclude<Confirming, null>, string> = {
+  delete: 'Are you sure?',
+  lock: 'Nobody will be able to comment or vote on it until it is unlocked.',
+  ban: 'They will no longer be able to post, comment or vote in this community.',
+};
+const CONFIRM_LABELS: Record<Exclude<Confirming, null>, string> = { delete: 'Delete', lock: 'Lock', ban: 'Ban' };
+
 function ReportCard({ report, community, actAs, renderPost }: ReportCardProps) {
   const alerts = useAlerts();
   const [confirming, setConfirming] = useState<Confirming>(null);
+  // The reason for the moderation log starts as the report's.
+  const [reason, setReason] = useState('');
+  const confirm = (action: Exclude<Confirming, null>) => {
+    setReason(report.reason);
+    setConfirming(action);
+  };
   const ignore = useIgnoreReport();
   const deletePost = useDeleteReportedPost();
   const deleteComment = useDeleteReportedComment();
@@ -106,10 +125,12 @@ function ReportCard({ report, community, actAs, renderPost }: ReportCardProps) {
   const onConfirm = () => {
     const done = { onSuccess: () => setConfirming(null) };
     if (confirming === 'delete') {
-      if (post) deletePost.mutate({ post, deleteAs: actAs, deleteContent: false }, done);
-      else if (comment) deleteComment.mutate({ comment, deleteAs: actAs }, done);
+      if (post) deletePost.mutate({ post, deleteAs: actAs, deleteContent: false, reason }, done);
+      else if (comment) deleteComment.mutate({ comment, deleteAs: actAs, reason }, done);
+    } else if (confirming === 'lock' && post) {
+      lock.mutate({ post, lock: true, as: actAs, reason }, done);
     } else if (confirming === 'ban' && author) {
-      ban.mutate({ communityId: community.id, username: author }, { onSettled: () => setConfirming(null) });
+      ban.mutate({ communityId: community.id, username: author, reason }, { onSettled: () => setConfirming(null) });
     }
   };
 
@@ -135,31 +156,33 @@ function ReportCard({ report, community, actAs, renderPost }: ReportCardProps) {
           Ignore
         </button>
         {!deleted && (
-          <button type="button" className="button button--small" disabled={busy} onClick={() => setConfirming('delete')}>
+          <button type="button" className="button button--small" disabled={busy} onClick={() => confirm('delete')}>
             Delete {kind}
           </button>
         )}
         {post && !post.locked && !post.deleted && (
-          <button type="button" className="button button--small" disabled={busy} onClick={() => lock.mutate({ post, lock: true, as: actAs })}>
+          <button type="button" className="button button--small" disabled={busy} onClick={() => confirm('lock')}>
             Lock post
           </button>
         )}
         {author && (
-          <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => setConfirming('ban')}>
+          <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => confirm('ban')}>
             Ban @{author}
           </button>
         )}
       </div>
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming === 'ban' ? `Ban @${author ?? ''} from /${community.name}?` : `Delete this ${kind}?`}
-        description={confirming === 'ban' ? 'They will no longer be able to post, comment or vote in this community.' : 'Are you sure?'}
-        confirmLabel={confirming === 'ban' ? 'Ban' : 'Delete'}
-        danger
+        title={CONFIRM_TITLES[confirming ?? 'delete'](author ?? '', community.name, kind)}
+        description={CONFIRM_DESCRIPTIONS[confirming ?? 'delete']}
+        confirmLabel={CONFIRM_LABELS[confirming ?? 'delete']}
+        danger={confirming !== 'lock'}
         busy={busy}
         onClose={() => setConfirming(null)}
         onConfirm={onConfirm}
-      />
+      >
+        <ReasonField value={reason} onChange={setReason} />
+      </ConfirmDialog>
     </article>
   );
 }
