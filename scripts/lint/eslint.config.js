@@ -33,11 +33,12 @@ const apiFloors = [
   // Sessions and the anti-forgery token; then the services every domain uses.
   ['auth'],
   ['site', 'images', 'analytics', 'idempotency', 'mutes', 'votes'],
-  // The moderation log, which every moderating domain writes to (IP blocks included).
-  ['modlog'],
-  ['ipblocks', 'links', 'notifications', 'backups'],
+  ['links', 'notifications', 'backups'],
   // The content read model: loading and presenting posts, comments and their communities.
   ['content'],
+  // The moderation log, which every moderating domain writes to (IP blocks included).
+  ['modlog'],
+  ['ipblocks'],
   // Domains: writes, policies and their own job handlers.
   ['users', 'reports'],
   ['communities'],

@@ -64,19 +64,6 @@ export async function listModActions(db: Db, filter: ModLogFilter, limit: number
     limit ${limit + 1}`;
 }
 
-/** A community that is not deleted, by id or by name in any case. */
-export async function findCommunity(db: Db, idOrName: string, isId: boolean): Promise<{ id: string; name: string } | undefined> {
-  const [row] = isId
-    ? await db<{ id: string; name: string }[]>`select id, name from communities where id = ${idOrName} and deleted_at is null`
-    : await db<{ id: string; name: string }[]>`select id, name from communities where lower(name) = lower(${idOrName}) and deleted_at is null`;
-  return row;
-}
-
-export async function isModOf(db: Db, communityId: string, userId: string): Promise<boolean> {
-  const rows = await db`select 1 from community_mods where community_id = ${communityId} and user_id = ${userId}`;
-  return rows.length > 0;
-}
-
 /** The id of the account named `username`, in any case. */
 export async function getUserIdByName(db: Db, username: string): Promise<string | undefined> {
   const [row] = await db<{ id: string }[]>`select id from users where lower(username) = lower(${username})`;

@@ -2,7 +2,7 @@
 // fails leaves no entry, and an entry never outlives a rolled-back action.
 import type { MOD_ACTION_KINDS, MOD_ACTION_TARGETS } from '@quorum/shared/constants';
 import type { Db, Tx } from '../db/connect.ts';
-import { isModOf } from './queries.ts';
+import { getStanding } from '../content/community-queries.ts';
 
 export type ModActionKind = (typeof MOD_ACTION_KINDS)[number];
 export type ModActionTarget = (typeof MOD_ACTION_TARGETS)[number];
@@ -57,7 +57,7 @@ export function groupOf(user: { isAdmin: boolean }, isMod: boolean): ModGroup {
 
 /** The capacity `user`, who may moderate the community, acts in there. */
 export async function groupIn(db: Db, communityId: string, user: { id: string; isAdmin: boolean }): Promise<ModGroup> {
-  return user.isAdmin ? groupOf(user, await isModOf(db, communityId, user.id)) : 'mods';
+  return user.isAdmin ? groupOf(user, (await getStanding(db, communityId, user.id)).isMod) : 'mods';
 }
 
 export async function recordModAction(tx: Tx, action: ModActionRecord): Promise<void> {

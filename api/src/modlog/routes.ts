@@ -1,17 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MODLOG_PAGE_SIZE } from '@quorum/shared/constants';
-import { Messages } from '@quorum/shared/errors';
 import { ModLogPage } from '@quorum/shared/entities/modlog';
 import { modLogQuery } from '@quorum/shared/schemas/admin';
 import { isUuid } from '@quorum/shared/schemas/common';
+import { getStanding } from '../content/community-queries.ts';
+import { loadCommunity, loadCommunityByName } from '../content/community-load.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { presentModAction, type ModLogViewer } from './present.ts';
-import { findCommunity, getUserIdByName, isModOf, listModActions, type ModLogFilter } from './queries.ts';
+import { getUserIdByName, listModActions, type ModLogFilter } from './queries.ts';
 
 const SORT = 'modlog';
 
@@ -27,10 +28,11 @@ const modLogRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql }) => {
   /** `id` is the community's id or its name. */
   app.get<{ Params: { id: string } }>('/communities/:id/modlog', { schema: sends(ModLogPage) }, async (request): Promise<ModLogPage> => {
     const query = parse(modLogQuery, request.query);
-    const community = await findCommunity(sql, request.params.id, isUuid(request.params.id));
-    if (!community) throw notFound(Messages.communityNotFound);
     const user = request.user;
-    const [settings, isMod] = await Promise.all([getSiteSettings(sql), user ? isModOf(sql, community.id, user.id) : false]);
+    const { id } = request.params;
+    const community = isUuid(id) ? await loadCommunity(sql, id, null) : await loadCommunityByName(sql, id, null);
+    const [settings, standing] = await Promise.all([getSiteSettings(sql), getStanding(sql, community.id, user?.id ?? null)]);
+    const isMod = standing.isMod;
     const viewer = { isAdmin: Boolean(user?.isAdmin), privileged: Boolean(user?.isAdmin) || isMod, namesShown: settings.modLogNames };
     const filter: ModLogFilter = { communityId: community.id, kind: query.kind };
     if (query.mod) {
