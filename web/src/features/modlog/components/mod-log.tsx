@@ -97,7 +97,7 @@ function ModLogView({ title, back, description, filters, query, filtered, showCo
     <div className="modlog">
       <header className="modlog__header">
         {back && (
-          <Link className="modlog__back" to={back.to}>
+          <Link className="back-link" to={back.to}>
             <Icon name="chevronLeft" size={18} />
             <span>{back.label}</span>
           </Link>

@@ -39,7 +39,7 @@ export function ModtoolsLayout({ community, asAdmin, children }: ModtoolsLayoutP
   return (
     <div className="modtools">
       <header className="modtools__header">
-        <Link className="modtools__back" to={paths.community.getHref(community.name)}>
+        <Link className="back-link" to={paths.community.getHref(community.name)}>
           <Icon name="chevronLeft" size={18} />
           <span>/{community.name}</span>
         </Link>
