@@ -16,6 +16,9 @@ async function forgetRecentWrite(page: Page): Promise<void> {
 
 /** Loads `path` and answers the JSON the app read from `apiPath` (a GET) while loading it. */
 async function loadReading<T>(page: Page, path: string, apiPath: (url: URL) => boolean): Promise<T> {
+  // A read the page already has under way (a refresh after a write) must not be taken for the
+  // new page's: its answer is dropped by the navigation.
+  await page.waitForLoadState('networkidle');
   const [response] = await Promise.all([
     page.waitForResponse((answer) => answer.request().method() === 'GET' && apiPath(new URL(answer.url())) && answer.ok()),
     page.goto(path),
