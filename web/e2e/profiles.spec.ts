@@ -99,6 +99,8 @@ test('the owner changes and describes their profile picture from the profile', a
   await page.getByRole('button', { name: 'Edit profile picture' }).click();
   await page.getByRole('menuitem', { name: 'Alt text' }).click();
   const dialog = page.getByRole('dialog', { name: 'Profile picture alt text' });
+  // Opened from inside the picture's control, the dialog still reads like the page.
+  await expect(dialog.getByText('Describe your picture for people who use screen readers.')).toBeVisible();
   await dialog.getByLabel('Alt text').fill('A red tomato on a balcony rail');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Alt text saved.')).toBeVisible();

@@ -5,7 +5,7 @@ import { parseBlockAddress } from '@quorum/shared/ip-blocks';
 import type { Sql, Tx } from '../db/connect.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
-import { recordModAction } from '../modlog/record.ts';
+import { recordModAction, siteAdmin, userEntry } from '../modlog/record.ts';
 import { getUserByName } from '../users/queries.ts';
 import { queueUserContentDeletion } from './jobs.ts';
 import { banAccount, unbanAccount } from './queries.ts';
@@ -48,15 +48,7 @@ export async function banUser(
     if (range) {
       await blocker.add(tx, { ip: range.ip, maskedBits: range.maskedBits, createdBy: admin.id, note: `Last address of @${user.username}, banned.` });
     }
-    await recordModAction(tx, {
-      kind: 'ban_user_site',
-      communityId: null,
-      actor: { id: admin.id, group: 'admins' },
-      target: { type: 'user', id: user.id },
-      targetUserId: user.id,
-      details: { username: user.username },
-      reason: input.reason ?? null,
-    });
+    await recordModAction(tx, { kind: 'ban_user_site', ...siteAdmin(admin), ...userEntry(user), reason: input.reason ?? null });
   });
   if (range) await blocker.refresh();
   const days = input.deleteContentDays;
@@ -70,13 +62,6 @@ export async function unbanUser(sql: Sql, admin: { id: string }, username: strin
   await sql.begin(async (tx) => {
     const user = await unbanAccount(tx, username);
     if (!user) throw notFound(Messages.userNotFound);
-    await recordModAction(tx, {
-      kind: 'unban_user_site',
-      communityId: null,
-      actor: { id: admin.id, group: 'admins' },
-      target: { type: 'user', id: user.id },
-      targetUserId: user.id,
-      details: { username: user.username },
-    });
+    await recordModAction(tx, { kind: 'unban_user_site', ...siteAdmin(admin), ...userEntry(user) });
   });
 }

@@ -6,7 +6,7 @@ import { assertCanModerate } from '../content/community-load.ts';
 import { getStanding } from '../content/community-queries.ts';
 import type { Db, Sql } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { groupIn, recordModAction } from '../modlog/record.ts';
+import { groupIn, recordModAction, userEntry } from '../modlog/record.ts';
 import { resolveReports } from '../reports/queries.ts';
 import { presentUser, type UserRow } from '../users/present.ts';
 import { getUserByName } from '../users/queries.ts';
@@ -63,9 +63,6 @@ export async function banFromCommunity(
 }
 
 /** What the moderation log keeps of an action on a user. */
-function userEntry(target: UserRow) {
-  return { target: { type: 'user', id: target.id }, targetUserId: target.id, details: { username: target.username } } as const;
-}
 
 /** Lifts a user's ban from a community; a 404 when they are not banned there. */
 export async function unbanFromCommunity(sql: Sql, actor: SessionUser, communityId: string, username: string): Promise<User> {

@@ -7,7 +7,7 @@ import { getStanding } from '../content/community-queries.ts';
 import type { Db, Sql, Tx } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
-import { groupIn, recordModAction } from '../modlog/record.ts';
+import { groupIn, recordModAction, userEntry } from '../modlog/record.ts';
 import { queueNotification } from '../notifications/jobs.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { presentUser } from '../users/present.ts';
@@ -62,9 +62,7 @@ export async function addMod(sql: Sql, jobs: Jobs, actor: SessionUser, community
       kind: 'add_mod',
       communityId,
       actor: { id: actor.id, group: await groupIn(tx, communityId, actor) },
-      target: { type: 'user', id: target.id },
-      targetUserId: target.id,
-      details: { username: target.username },
+      ...userEntry(target),
     });
     return name;
   });
@@ -107,9 +105,7 @@ export async function removeMod(sql: Sql, actor: SessionUser, communityId: strin
       kind: 'remove_mod',
       communityId,
       actor: { id: actor.id, group },
-      target: { type: 'user', id: target.userId },
-      targetUserId: target.userId,
-      details: { username },
+      ...userEntry({ id: target.userId, username }),
     });
   });
 }

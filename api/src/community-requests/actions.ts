@@ -5,7 +5,7 @@ import type { Db, Sql } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
-import { recordModAction } from '../modlog/record.ts';
+import { recordModAction, siteAdmin } from '../modlog/record.ts';
 import { queueNotification } from '../notifications/jobs.ts';
 import type { CommunityRequestRow } from './present.ts';
 import * as q from './queries.ts';
@@ -39,8 +39,7 @@ export async function denyCommunityRequest(sql: Sql, jobs: Jobs, admin: { id: st
     if (!row) throw conflict(ErrorCode.alreadyDenied, Messages.alreadyDenied);
     await recordModAction(tx, {
       kind: 'deny_community_request',
-      communityId: null,
-      actor: { id: admin.id, group: 'admins' },
+      ...siteAdmin(admin),
       target: { type: 'community_request', id: request.id },
       targetUserId: row.byUserId,
       details: { communityName: request.communityName },

@@ -5,7 +5,7 @@ import { isUuid } from '@quorum/shared/schemas/common';
 import type { Db, Sql, Tx } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { recordModAction } from '../modlog/record.ts';
+import { recordModAction, siteAdmin } from '../modlog/record.ts';
 import type { IpBlockList } from './enforce.ts';
 import type { IpBlockRow } from './present.ts';
 import * as q from './queries.ts';
@@ -26,8 +26,7 @@ export async function listIpBlocks(db: Db, next?: string): Promise<{ rows: IpBlo
 async function recordBlockAction(tx: Tx, kind: 'block_ip' | 'cancel_ip_block', admin: { id: string }, block: IpBlockRow): Promise<void> {
   await recordModAction(tx, {
     kind,
-    communityId: null,
-    actor: { id: admin.id, group: 'admins' },
+    ...siteAdmin(admin),
     target: { type: 'ip_block', id: block.id },
     details: { address: blockAddressText({ ip: block.ip, maskedBits: block.maskedBits }) },
     expiresAt: kind === 'block_ip' ? block.expiresAt : null,

@@ -50,6 +50,16 @@ export function excerptOf(body: string): string {
   return text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
 }
 
+/** What an entry keeps of a user acted on: the target, and their name as it was. */
+export function userEntry(user: { id: string; username: string }): Pick<ModActionRecord, 'target' | 'targetUserId' | 'details'> {
+  return { target: { type: 'user', id: user.id }, targetUserId: user.id, details: { username: user.username } };
+}
+
+/** Who acts in a site-wide entry: an admin, in no community. */
+export function siteAdmin(admin: { id: string }): Pick<ModActionRecord, 'communityId' | 'actor'> {
+  return { communityId: null, actor: { id: admin.id, group: 'admins' } };
+}
+
 /** The capacity a user acts in where they may moderate: admins who are not mods there act as admins. */
 export function groupOf(user: { isAdmin: boolean }, isMod: boolean): ModGroup {
   return user.isAdmin && !isMod ? 'admins' : 'mods';

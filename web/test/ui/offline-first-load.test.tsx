@@ -11,15 +11,36 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Moves the faked clock on by `ms`, then lets the answer that follows arrive (its timers are faked too). */
-async function settle(ms: number) {
+/** The app's providers around the bootstrap, whose content says the app has started. */
+function renderApp() {
+  render(
+    <AppProvider>
+      <Bootstrap>
+        <p>The app has started</p>
+      </Bootstrap>
+    </AppProvider>,
+  );
+}
+
+/** The browser says the network is back. */
+function backOnline() {
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+}
+
+/** Moves the faked clock on by `ms`. */
+async function passTime(ms: number) {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
   });
+}
+
+/** Moves the faked clock on by `ms`, then lets the answer that follows arrive (its timers are faked too). */
+async function settle(ms: number) {
+  await passTime(ms);
   for (let step = 0; step < 40 && !screen.queryByText('The app has started'); step += 1) {
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(25);
-    });
+    await passTime(25);
   }
 }
 
@@ -32,25 +53,15 @@ test('a 408 on the first load shows the Offline page, and the app starts 2 s aft
       return HttpResponse.json(makeInitialData(null));
     }),
   );
-  render(
-    <AppProvider>
-      <Bootstrap>
-        <p>The app has started</p>
-      </Bootstrap>
-    </AppProvider>,
-  );
+  renderApp();
 
   expect(await screen.findByRole('heading', { name: "You're offline" })).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   expect(asked).toBe(1);
 
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  act(() => {
-    window.dispatchEvent(new Event('online'));
-  });
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ONLINE_SETTLE_MS - 1);
-  });
+  backOnline();
+  await passTime(ONLINE_SETTLE_MS - 1);
   expect(asked).toBe(1);
   await settle(1);
   expect(screen.getByText('The app has started')).toBeTruthy();
@@ -65,28 +76,14 @@ test('the network coming and going again waits the full 2 s from its last return
       return asked === 1 ? HttpResponse.error() : HttpResponse.json(makeInitialData(null));
     }),
   );
-  render(
-    <AppProvider>
-      <Bootstrap>
-        <p>The app has started</p>
-      </Bootstrap>
-    </AppProvider>,
-  );
+  renderApp();
   expect(await screen.findByRole('heading', { name: "You're offline" })).toBeTruthy();
 
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-  act(() => {
-    window.dispatchEvent(new Event('online'));
-  });
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ONLINE_SETTLE_MS / 2);
-  });
-  act(() => {
-    window.dispatchEvent(new Event('online'));
-  });
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ONLINE_SETTLE_MS - 1);
-  });
+  backOnline();
+  await passTime(ONLINE_SETTLE_MS / 2);
+  backOnline();
+  await passTime(ONLINE_SETTLE_MS - 1);
   expect(asked).toBe(1);
   await settle(1);
   expect(screen.getByText('The app has started')).toBeTruthy();

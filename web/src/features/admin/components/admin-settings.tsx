@@ -59,42 +59,50 @@ function ContactEmailForm({ settings }: { settings: SiteSettings }) {
   );
 }
 
-function SettingsCard({ settings }: { settings: SiteSettings }) {
+interface SiteSettingSwitchProps {
+  label: string;
+  description: string;
+  value: boolean;
+  /** The change of the site settings that turning it `on` (or off) makes. */
+  patch: (on: boolean) => Partial<SiteSettings>;
+  /** What the toast says once it is done. */
+  done: (on: boolean) => string;
+}
+
+/** A switch of the site settings: it moves at once, and holds its place until the server has answered. */
+function SiteSettingSwitch({ label, description, value, patch, done }: SiteSettingSwitchProps) {
   const alerts = useAlerts();
   const update = useUpdateSiteSettings();
-  // A switch moves at once, and holds its place until the server has answered.
   const [switching, setSwitching] = useState<boolean | null>(null);
-  const [switchingNames, setSwitchingNames] = useState<boolean | null>(null);
-  const signupsOn = switching ?? !settings.signupsDisabled;
-  const namesOn = switchingNames ?? settings.modLogNames;
+  return (
+    <SwitchField
+      label={label}
+      description={description}
+      checked={switching ?? value}
+      onChange={(on) => {
+        setSwitching(on);
+        update.mutate(patch(on), { onSuccess: () => alerts.show(done(on)), onSettled: () => setSwitching(null) });
+      }}
+    />
+  );
+}
+
+function SettingsCard({ settings }: { settings: SiteSettings }) {
   return (
     <section className="card admin-settings" aria-label="Site settings">
-      <SwitchField
+      <SiteSettingSwitch
         label="Sign-ups"
         description="When off, nobody can create an account and the sign-up form says so."
-        checked={signupsOn}
-        onChange={(on) => {
-          setSwitching(on);
-          update.mutate(
-            { signupsDisabled: !on },
-            { onSuccess: () => alerts.show(on ? 'Sign-ups are on.' : 'Sign-ups are off.'), onSettled: () => setSwitching(null) },
-          );
-        }}
+        value={!settings.signupsDisabled}
+        patch={(on) => ({ signupsDisabled: !on })}
+        done={(on) => (on ? 'Sign-ups are on.' : 'Sign-ups are off.')}
       />
-      <SwitchField
+      <SiteSettingSwitch
         label="Show moderators' names in moderation logs"
         description="When off, only a community's moderators and the admins see who acted; everyone else reads 'a moderator' or 'an admin'."
-        checked={namesOn}
-        onChange={(on) => {
-          setSwitchingNames(on);
-          update.mutate(
-            { modLogNames: on },
-            {
-              onSuccess: () => alerts.show(on ? "Moderation logs show moderators' names." : "Moderation logs hide moderators' names."),
-              onSettled: () => setSwitchingNames(null),
-            },
-          );
-        }}
+        value={settings.modLogNames}
+        patch={(on) => ({ modLogNames: on })}
+        done={(on) => (on ? "Moderation logs show moderators' names." : "Moderation logs hide moderators' names.")}
       />
       <ContactEmailForm settings={settings} />
     </section>

@@ -17,6 +17,7 @@ import { searchSuggestionsOptions } from '../api/search.ts';
 import { suggestSaved } from '../offline-search.ts';
 import { useSavedEntities } from '../hooks/use-saved-entities.ts';
 import { clearRecentSearches, readRecentSearches } from '../recent-searches.ts';
+import '../../../components/ui/search-field.css';
 
 type SearchOption =
   | { kind: 'community'; community: Community }
@@ -195,7 +196,7 @@ export function SearchBox({ initialText = '', onSearch, onOpen, popup = false, o
         }
       }}
     >
-      <div className="search-combobox__field">
+      <div className="search-field search-field--large">
         <Icon name="search" size={18} />
         <label htmlFor={id} className="visually-hidden">
           Search
@@ -204,7 +205,7 @@ export function SearchBox({ initialText = '', onSearch, onOpen, popup = false, o
           ref={inputRef}
           id={id}
           type="search"
-          className="search-combobox__input"
+          className="search-field__input"
           role="combobox"
           aria-expanded={shown}
           aria-controls={listId}
