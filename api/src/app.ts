@@ -44,6 +44,8 @@ import { linkImageSaver } from './links/preview.ts';
 import linksRoutes from './links/routes.ts';
 import listsRoutes from './lists/routes.ts';
 import modLogRoutes from './modlog/routes.ts';
+import autoModRoutes from './automod/routes.ts';
+import approvalsRoutes from './approvals/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
 import { notificationJobHandlers, queueVoteNotification } from './notifications/jobs.ts';
 import notificationsRoutes from './notifications/routes.ts';
@@ -256,6 +258,8 @@ export async function buildApp(
       await api.register(listsRoutes, { sql });
       await api.register(reportsRoutes, { sql });
       await api.register(modLogRoutes, { sql });
+      await api.register(autoModRoutes, { sql });
+      await api.register(approvalsRoutes, { sql });
       await api.register(searchRoutes, { sql, search: { timeoutMs: config.searchTimeoutMs } });
     },
     { prefix: '/api' },

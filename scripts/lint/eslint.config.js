@@ -41,9 +41,13 @@ const apiFloors = [
   ['ipblocks'],
   // Domains: writes, policies and their own job handlers.
   ['users', 'reports'],
+  // Watched words and new-member limits, which posting and commenting screen with.
+  ['automod'],
   ['communities'],
   ['posts', 'community-requests'],
   ['comments', 'lists', 'search'],
+  // The approval queue, which publishes or removes held posts and comments.
+  ['approvals'],
   ['admin', 'initial', 'health'],
   ['seed'],
   // Composition.

@@ -25,8 +25,8 @@ export async function purgeUserPosts(tx: Db, userId: string, adminId: string, si
     with deleted as (
       update posts set deleted_at = now(), deleted_by = ${adminId}, deleted_as = 'admins', pinned_at = null, pinned_site_at = null
       where user_id = ${userId} and deleted_at is null ${window}
-      returning id)
-    update users set no_posts = greatest(no_posts - (select count(*)::int from deleted), 0) where id = ${userId}`;
+      returning id, held_at)
+    update users set no_posts = greatest(no_posts - (select count(*)::int from deleted where held_at is null), 0) where id = ${userId}`;
   await tx`
     with purged as (
       update posts set deleted_content_at = now(), deleted_content_by = ${adminId}, deleted_content_as = 'admins',
@@ -47,10 +47,12 @@ export async function purgeUserComments(tx: Db, userId: string, adminId: string,
     with deleted as (
       update comments set deleted_at = now(), deleted_by = ${adminId}, deleted_as = 'admins', body = ''
       where user_id = ${userId} and deleted_at is null ${window}
-      returning post_id),
+      returning post_id, held_at),
+    -- Comments held for approval were never counted.
+    counted as (select post_id from deleted where held_at is null),
     per_post as (
       update posts p set no_comments = greatest(p.no_comments - d.n, 0)
-      from (select post_id, count(*)::int as n from deleted group by post_id) d
+      from (select post_id, count(*)::int as n from counted group by post_id) d
       where p.id = d.post_id)
-    update users set no_comments = greatest(no_comments - (select count(*)::int from deleted), 0) where id = ${userId}`;
+    update users set no_comments = greatest(no_comments - (select count(*)::int from counted), 0) where id = ${userId}`;
 }

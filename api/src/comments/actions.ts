@@ -6,6 +6,7 @@ import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import type { commentVoteBody, createCommentBody } from '@quorum/shared/schemas/comments';
 import type { UserGroup } from '@quorum/shared/entities/users';
+import { recordScreening, screenContent } from '../automod/screen.ts';
 import { getCommunityOfComment } from '../communities/queries.ts';
 import type { CommentRow } from '../content/comment-present.ts';
 import { bannedFrom } from '../content/community-load.ts';
@@ -22,6 +23,9 @@ import { resolveReports } from '../reports/queries.ts';
 import { castVote } from '../votes/cast.ts';
 import * as q from './queries.ts';
 
+/** Who writes: screening names them in the log when watched words refuse what they wrote. */
+type Author = Actor & { username: string };
+
 /**
  * Comments on a post, or replies to one of its comments, signed as `group`. Refuses users banned
  * from the community, deleted posts, locked posts (but for mods and admins), a signature the user
@@ -30,7 +34,7 @@ import * as q from './queries.ts';
  */
 export async function createComment(
   sql: Sql,
-  user: Actor,
+  user: Author,
   post: PostState,
   group: UserGroup,
   input: v.InferOutput<typeof createCommentBody>,
@@ -38,6 +42,10 @@ export async function createComment(
 ): Promise<string> {
   const standing = await getStanding(sql, post.communityId, user.id);
   if (standing.isBanned) throw bannedFrom(post.communityName);
+  if (post.held) {
+    if (user.id !== post.userId && !canModerate(user, standing)) throw notFound(Messages.postNotFound);
+    throw forbidden(Messages.awaitingApproval, ErrorCode.awaitingApproval);
+  }
   if (post.deleted) throw forbidden(Messages.postDeleted);
   if (post.locked && !canModerate(user, standing)) throw forbidden(Messages.postLocked, ErrorCode.postLocked);
   if (!canActAs(user, standing, group)) throw forbidden(Messages.cannotCommentAs(group));
@@ -46,20 +54,43 @@ export async function createComment(
   if (input.parentCommentId) {
     parent = await loadComment(sql, input.parentCommentId, post.id, user.id);
     if (parent.deletedAt) throw forbidden(Messages.cannotReplyToDeleted);
+    if (parent.heldAt) throw forbidden(Messages.awaitingApproval, ErrorCode.awaitingApproval);
     if (parent.depth + 1 > COMMENT_DEPTH_MAX) throw badRequest(Messages.threadTooDeep, ErrorCode.threadTooDeep);
   }
-  const id = await sql.begin((tx) =>
-    q.insertComment(tx, {
+  const screening = await screenContent(sql, {
+    communityId: post.communityId,
+    author: user,
+    exempt: canModerate(user, standing),
+    kind: 'comment',
+    text: { body: input.body },
+    creating: true,
+  });
+  const body = screening.body ?? input.body;
+  const id = await sql.begin(async (tx) => {
+    const commentId = await q.insertComment(tx, {
       postId: post.id,
       communityId: post.communityId,
       userId: user.id,
       userGroup: group,
-      body: input.body,
+      body,
       parent: parent && { id: parent.id, depth: parent.depth, ancestors: parent.ancestors },
-    }),
-  );
-  await queueNotification(jobs, { kind: 'comment', commentId: id });
+      heldReason: screening.heldReason,
+    });
+    await recordScreening(tx, screening, { ...commentItem(post, commentId, user.id), details: commentDetails(post, body) });
+    return commentId;
+  });
+  if (!screening.heldReason) await queueNotification(jobs, { kind: 'comment', commentId: id });
   return id;
+}
+
+/** Where a comment is, for the moderation log and reports. */
+function commentItem(post: { id: string; communityId: string }, commentId: string, userId: string) {
+  return { communityId: post.communityId, postId: post.id, commentId, userId };
+}
+
+/** What the moderation log keeps of a comment. */
+function commentDetails(post: { title: string; publicId: string }, body: string) {
+  return { excerpt: excerptOf(body), title: post.title, publicId: post.publicId };
 }
 
 /**
@@ -77,9 +108,25 @@ async function assertCanChange(sql: Sql, user: Actor, post: PostState, comment: 
   return standing;
 }
 
-export async function editComment(sql: Sql, user: Actor, post: PostState, comment: CommentRow, body: string): Promise<void> {
-  await assertCanChange(sql, user, post, comment);
-  await q.updateCommentBody(sql, comment.id, body);
+/** The new body is screened with watched words, as on creation (without holds). */
+export async function editComment(sql: Sql, user: Author, post: PostState, comment: CommentRow, body: string): Promise<void> {
+  const standing = await assertCanChange(sql, user, post, comment);
+  const screening = await screenContent(sql, {
+    communityId: comment.communityId,
+    author: user,
+    exempt: canModerate(user, standing),
+    kind: 'comment',
+    text: { body },
+    creating: false,
+  });
+  const screened = screening.body ?? body;
+  await sql.begin(async (tx) => {
+    await q.updateCommentBody(tx, comment.id, screened);
+    await recordScreening(tx, screening, {
+      ...commentItem(post, comment.id, comment.userId),
+      details: { excerpt: excerptOf(screened), title: comment.postTitle, publicId: comment.postPublicId },
+    });
+  });
 }
 
 /** Signs a comment as another group the author belongs to (normal when none is named). */

@@ -8,32 +8,43 @@ export interface NewComment {
   userGroup: string;
   body: string;
   parent: { id: string; depth: number; ancestors: string[] } | null;
+  /** Why it waits for a moderator's approval; null to publish it at once. */
+  heldReason: string | null;
 }
 
-/**
- * Inserts a comment with its author's own upvote and keeps every counter exact: the post's
- * comment count and last activity, each ancestor's reply count, the parent's direct replies and
- * the author's comment count.
- */
+/** Inserts a comment with its author's own upvote and, unless it is held for approval, counts it. */
 export async function insertComment(tx: Db, comment: NewComment): Promise<string> {
   const ancestors = comment.parent ? [...comment.parent.ancestors, comment.parent.id] : [];
   const [row] = await tx<{ id: string }[]>`
-    insert into comments (post_id, community_id, user_id, user_group, parent_id, depth, ancestors, body, upvotes, points)
+    insert into comments (post_id, community_id, user_id, user_group, parent_id, depth, ancestors, body, upvotes, points, held_at, held_reason)
     values (${comment.postId}, ${comment.communityId}, ${comment.userId}, ${comment.userGroup},
             ${comment.parent?.id ?? null}, ${comment.parent ? comment.parent.depth + 1 : 0}, ${ancestors}::uuid[],
-            ${comment.body}, 1, 1)
+            ${comment.body}, 1, 1, ${comment.heldReason === null ? null : tx`now()`}, ${comment.heldReason})
     returning id`;
   if (!row) throw new Error('insert into comments returned nothing');
   await tx`insert into comment_votes (comment_id, user_id, up, counted) values (${row.id}, ${comment.userId}, true, false)`;
+  if (comment.heldReason === null) await countPublishedComment(tx, { ...comment, ancestors });
+  return row.id;
+}
+
+/**
+ * Counts a comment as published and keeps every counter exact: the post's comment count and last
+ * activity, each ancestor's reply count, the parent's direct replies and the author's comment
+ * count. On creation, or once approved.
+ */
+export async function countPublishedComment(
+  tx: Db,
+  comment: { postId: string; userId: string; parentId?: string | null; parent?: { id: string } | null; ancestors: string[] },
+): Promise<void> {
+  const parentId = comment.parent?.id ?? comment.parentId ?? null;
   await tx`update posts set no_comments = no_comments + 1, last_activity_at = now() where id = ${comment.postId}`;
   await tx`update users set no_comments = no_comments + 1 where id = ${comment.userId}`;
-  if (ancestors.length > 0) {
+  if (comment.ancestors.length > 0) {
     await tx`
       update comments set no_replies = no_replies + 1,
-        no_replies_direct = no_replies_direct + (case when id = ${comment.parent?.id ?? null}::uuid then 1 else 0 end)
-      where id = any(${ancestors}::uuid[])`;
+        no_replies_direct = no_replies_direct + (case when id = ${parentId}::uuid then 1 else 0 end)
+      where id = any(${comment.ancestors}::uuid[])`;
   }
-  return row.id;
 }
 
 export async function updateCommentBody(db: Db, id: string, body: string): Promise<void> {
@@ -46,18 +57,19 @@ export async function setCommentGroup(db: Db, id: string, group: string): Promis
 
 /**
  * Deletes a comment: its words are stripped, its place in the thread stays (replies keep their
- * parent). The post and author counts drop by one; reply counts keep counting it as a node.
+ * parent). The post and author counts drop by one unless it was never counted (held); reply
+ * counts keep counting it as a node. False when it was deleted already.
  */
-/** Deletes a comment; false when it was deleted already. */
 export async function deleteComment(
   tx: Db,
   comment: { id: string; postId: string; userId: string },
   by: { userId: string; as: string },
 ): Promise<boolean> {
-  const rows = await tx`
+  const [row] = await tx<{ heldAt: Date | null }[]>`
     update comments set deleted_at = now(), deleted_by = ${by.userId}, deleted_as = ${by.as}, body = ''
-    where id = ${comment.id} and deleted_at is null returning id`;
-  if (rows.length === 0) return false;
+    where id = ${comment.id} and deleted_at is null returning held_at`;
+  if (!row) return false;
+  if (row.heldAt) return true;
   await tx`update posts set no_comments = greatest(no_comments - 1, 0) where id = ${comment.postId}`;
   await tx`update users set no_comments = greatest(no_comments - 1, 0) where id = ${comment.userId}`;
   return true;

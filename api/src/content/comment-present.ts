@@ -27,6 +27,8 @@ export interface CommentRow {
   editedAt: Date | null;
   deletedAt: Date | null;
   deletedAs: UserGroup | null;
+  /** When it was held for approval; null once published. */
+  heldAt: Date | null;
   voteUp: boolean | null;
   isAuthorMuted: boolean;
 }
@@ -65,6 +67,7 @@ export function presentComment(row: CommentRow, viewer: { isAdmin: boolean } | n
     deletedAt: row.deletedAt?.toISOString() ?? null,
     deletedAs: row.deletedAs,
     contentStripped: deleted,
+    held: row.heldAt !== null,
     ancestors: row.ancestors,
   };
 }

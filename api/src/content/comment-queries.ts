@@ -18,13 +18,18 @@ function selectComments(db: Db, viewerId: string | null) {
           'altText', i.alt_text, 'averageColor', i.average_color, 'copies', i.copies)
         from images i where i.id = u.pro_pic_id and i.deleted_at is null) as author_pro_pic,
       cm.user_group, cm.upvotes, cm.downvotes, cm.no_replies, cm.created_at, cm.edited_at, cm.deleted_at,
-      cm.deleted_as, v.up as vote_up,
+      cm.deleted_as, cm.held_at, v.up as vote_up,
       ${authorMuted(db, viewerId)}
     from comments cm
     join posts p on p.id = cm.post_id
     join communities c on c.id = cm.community_id
     join users u on u.id = cm.user_id
     left join comment_votes v on v.comment_id = cm.id and v.user_id = ${viewerId}`;
+}
+
+/** Comments waiting for approval are in a thread only for their author (mods see them in the queue). */
+function shownTo(db: Db, viewerId: string | null) {
+  return db`(cm.held_at is null or cm.user_id = ${viewerId})`;
 }
 
 /** A viewer's vote on a comment. */
@@ -66,7 +71,7 @@ export async function listTopLevel(
 ): Promise<CommentRow[]> {
   return db<CommentRow[]>`
     ${selectComments(db, viewerId)}
-    where cm.post_id = ${postId} and cm.parent_id is null
+    where cm.post_id = ${postId} and cm.parent_id is null and ${shownTo(db, viewerId)}
       ${after ? db`and (cm.upvotes, cm.id) < (${after.upvotes}, ${after.id})` : db``}
     order by cm.upvotes desc, cm.id desc
     limit ${limit + 1}`;
@@ -76,7 +81,7 @@ export async function listTopLevel(
 export async function listCommentPath(db: Db, postId: string, commentId: string, viewerId: string | null): Promise<CommentRow[]> {
   return db<CommentRow[]>`
     ${selectComments(db, viewerId)}
-    where cm.post_id = ${postId}
+    where cm.post_id = ${postId} and ${shownTo(db, viewerId)}
       and cm.id = any(array_append((select ancestors from comments where id = ${commentId}), ${commentId}::uuid))
     order by cm.depth`;
 }
@@ -95,7 +100,7 @@ export async function listDescendants(
   if (rootIds.length === 0) return [];
   return db<CommentRow[]>`
     ${selectComments(db, viewerId)}
-    where cm.post_id = ${postId} and cm.ancestors && ${rootIds}::uuid[]
+    where cm.post_id = ${postId} and cm.ancestors && ${rootIds}::uuid[] and ${shownTo(db, viewerId)}
     order by cm.depth, cm.upvotes desc, cm.id desc
     limit ${limit}`;
 }
@@ -122,7 +127,7 @@ export async function listRepliesOfTopLevel(
       select reply.id, reply.depth, reply.upvotes from picked
       cross join lateral (
         select c.id, c.depth, c.upvotes from comments c
-        where c.parent_id = picked.id
+        where c.parent_id = picked.id and (c.held_at is null or c.user_id = ${viewerId})
         order by c.upvotes desc, c.id desc
         limit ${options.perComment}
       ) reply
@@ -140,7 +145,7 @@ export async function listRepliesOfTopLevel(
 export async function listLatestComments(db: Db, viewerId: string, limit: number, beforeId?: string): Promise<CommentRow[]> {
   return db<CommentRow[]>`
     ${selectComments(db, viewerId)}
-    ${beforeId ? db`where cm.id < ${beforeId}` : db``}
+    where cm.held_at is null ${beforeId ? db`and cm.id < ${beforeId}` : db``}
     order by cm.id desc
     limit ${limit + 1}`;
 }

@@ -9,6 +9,7 @@ import type { Post, PostsPage } from '@quorum/shared/entities/posts';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
 import type { Db } from '../db/connect.ts';
 import { pageOf } from '../http/cursor.ts';
+import { HttpError } from '../http/errors.ts';
 import type { VisitorCache } from '../http/visitor-cache.ts';
 import { presentCommentToMember } from './comment-present.ts';
 import { presentCommunityToMember } from './community-present.ts';
@@ -55,7 +56,15 @@ export async function memberPostFromShared(
 ): Promise<{ page: Post; visit: PostVisit } | null> {
   const viewer = request.user;
   if (!viewer || !mayStartFromShared(cache, request)) return null;
-  return memberPostPage(request.readSql, viewer.id, await visitorsPage());
+  let shared: Post;
+  try {
+    shared = await visitorsPage();
+  } catch (error) {
+    // A post waiting for approval is not there for visitors; its author and mods read their own page.
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+  return memberPostPage(request.readSql, viewer.id, shared);
 }
 
 /** Whether members and visitors read the same feed (All, a community's), before each member's own marks. */
@@ -159,7 +168,7 @@ async function memberPostPage(db: Db, viewerId: string, shared: Post): Promise<{
   if (shared.deleted || shared.userId === viewerId) return null;
   const comments = shared.comments ?? [];
   const relation = await getPostPageRelation(db, viewerId, shared.id, comments.map((comment) => comment.id));
-  if (!relation || relation.userMod) return null;
+  if (!relation || relation.userMod || relation.hasHeldComments) return null;
   const muted = new Set(relation.mutedUserIds);
   // The shared page does not say who wrote a deleted account's comments, so it cannot tell whether the member muted them.
   if (muted.size > 0 && comments.some((comment) => comment.userDeleted)) return null;

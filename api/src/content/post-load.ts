@@ -7,21 +7,29 @@ import type { Db } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf, type CursorValueCheck } from '../http/cursor.ts';
 import { badRequest, notFound, unauthorized } from '../http/errors.ts';
 import { assertCanModerate } from './community-load.ts';
-import type { Actor } from './policy.ts';
+import { getStanding } from './community-queries.ts';
+import { canModerate, type Actor } from './policy.ts';
 import type { PostRow } from './post-present.ts';
 import {
   countModeratedPosts, getPostById, getPostByPublicId, getPostState, listFeed, listModeratedPosts, sortValue, type FeedScope, type PostState,
 } from './post-queries.ts';
 
-export async function loadPost(db: Db, publicId: string, viewerId: string | null): Promise<PostRow> {
-  const post = await getPostByPublicId(db, publicId, viewerId);
-  if (!post) throw notFound(Messages.postNotFound);
+/** A post waiting for approval is there only for its author, the community's mods and admins. */
+async function canSee(db: Db, post: { heldAt: Date | null; userId: string; communityId: string }, viewer: Actor | null): Promise<boolean> {
+  if (!post.heldAt) return true;
+  if (!viewer) return false;
+  return viewer.id === post.userId || canModerate(viewer, await getStanding(db, post.communityId, viewer.id));
+}
+
+export async function loadPost(db: Db, publicId: string, viewer: Actor | null): Promise<PostRow> {
+  const post = await getPostByPublicId(db, publicId, viewer?.id ?? null);
+  if (!post || !(await canSee(db, post, viewer))) throw notFound(Messages.postNotFound);
   return post;
 }
 
-export async function loadPostById(db: Db, id: string, viewerId: string | null): Promise<PostRow> {
-  const post = await getPostById(db, id, viewerId);
-  if (!post) throw notFound(Messages.postNotFound);
+export async function loadPostById(db: Db, id: string, viewer: Actor | null): Promise<PostRow> {
+  const post = await getPostById(db, id, viewer?.id ?? null);
+  if (!post || !(await canSee(db, post, viewer))) throw notFound(Messages.postNotFound);
   return post;
 }
 

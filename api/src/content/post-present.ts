@@ -31,6 +31,8 @@ export interface PostRow {
   deletedContentAs: UserGroup | null;
   pinnedAt: Date | null;
   pinnedSiteAt: Date | null;
+  /** When it was held for approval; null once published. */
+  heldAt: Date | null;
   upvotes: number;
   downvotes: number;
   hotness: number;
@@ -103,6 +105,7 @@ export function presentPost(row: PostRow, viewer: PostViewer | null): Post {
     deletedContentAs: row.deletedContentAs,
     isPinned: row.pinnedAt !== null,
     isPinnedSite: row.pinnedSiteAt !== null,
+    held: row.heldAt !== null,
     ...viewerFields(row),
     createdAt: row.createdAt.toISOString(),
     editedAt: isEdited(row.createdAt, row.editedAt) ? row.editedAt.toISOString() : null,

@@ -24,7 +24,7 @@ function selectPosts(db: Db, viewerId: string | null) {
       p.user_group, p.community_id, c.name as community_name,
       ${imageJson(db, db`c.pro_pic_id`)} as community_pro_pic,
       p.locked_at, p.locked_by_group, p.deleted_at, p.deleted_as, p.deleted_content_at, p.deleted_content_as,
-      p.pinned_at, p.pinned_site_at, p.upvotes, p.downvotes, p.hotness, p.points, p.no_comments,
+      p.pinned_at, p.pinned_site_at, p.held_at, p.upvotes, p.downvotes, p.hotness, p.points, p.no_comments,
       p.created_at, p.edited_at, p.last_activity_at,
       ${epochMicros(db, db`p.last_activity_at`)} as activity_us,
       ${viewerColumns(db)}
@@ -42,7 +42,7 @@ function viewerColumns(db: Db) {
     pv.last_visited_at as last_visit_at,
     case when pv.last_visited_at is null then 0
       else (select count(*)::int from comments cm
-            where cm.post_id = p.id and cm.created_at > pv.last_visited_at and cm.user_id <> pv.user_id)
+            where cm.post_id = p.id and cm.created_at > pv.last_visited_at and cm.user_id <> pv.user_id and cm.held_at is null)
     end as new_comments`;
 }
 
@@ -94,6 +94,8 @@ export interface PostPageRelation extends PostViewerRow {
   commentVotes: CommentVote[];
   /** The users the viewer muted. */
   mutedUserIds: string[];
+  /** The viewer has comments on the post waiting for approval, which only they see. */
+  hasHeldComments: boolean;
 }
 
 /**
@@ -107,7 +109,8 @@ export async function getPostPageRelation(db: Db, viewerId: string, postId: stri
       c.no_members as community_no_members,
       ${communityViewerColumns(db, viewerId)},
       ${viewerCommentVotes(db, viewerId, commentIds)} as comment_votes,
-      array(select m.muted_user_id from user_mutes m where m.user_id = ${viewerId}) as muted_user_ids
+      array(select m.muted_user_id from user_mutes m where m.user_id = ${viewerId}) as muted_user_ids,
+      exists (select 1 from comments hc where hc.post_id = p.id and hc.user_id = ${viewerId} and hc.held_at is not null) as has_held_comments
     from posts p
     join communities c on c.id = p.community_id
     ${viewerJoins(db, viewerId)}
@@ -136,19 +139,24 @@ export async function postExists(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** What commenting on a post checks: where it is and whether it is locked or deleted. */
+/** What commenting on a post checks: where it is, who wrote it and whether it is locked, deleted or held. */
 export interface PostState {
   id: string;
+  publicId: string;
+  title: string;
+  userId: string;
   communityId: string;
   communityName: string;
   locked: boolean;
   deleted: boolean;
+  held: boolean;
 }
 
 /** The state of the post named by its public id, or by its id when `byId`. */
 export async function getPostState(db: Db, name: string, byId = false): Promise<PostState | undefined> {
   const [row] = await db<PostState[]>`
-    select p.id, p.community_id, c.name as community_name, p.locked_at is not null as locked, p.deleted_at is not null as deleted
+    select p.id, p.public_id, p.title, p.user_id, p.community_id, c.name as community_name, p.locked_at is not null as locked,
+      p.deleted_at is not null as deleted, p.held_at is not null as held
     from posts p join communities c on c.id = p.community_id
     where ${byId ? db`p.id = ${name}` : db`p.public_id = ${name}`}`;
   return row;
@@ -267,7 +275,7 @@ function feedFilters(db: Db, query: FeedOptions) {
   const days = PERIOD_DAYS[query.sort];
   const viewer = query.viewerId;
   return db`
-    p.deleted_at is null
+    p.deleted_at is null and p.held_at is null
     ${days ? db`and p.created_at > now() - make_interval(days => ${days})` : db``}
     ${query.excludePinned === 'site' ? db`and p.pinned_site_at is null` : db``}
     ${query.excludePinned === 'community' ? db`and p.pinned_at is null` : db``}
@@ -317,7 +325,7 @@ function pinnedIds(db: Db, query: FeedOptions) {
   const scope = query.scope.kind === 'community' ? db`and p.community_id = ${query.scope.communityId}` : db``;
   return db`
     select p.id, ${pinned} as pinned, null as key from posts p
-    where p.deleted_at is null and ${pinned} is not null ${scope}
+    where p.deleted_at is null and p.held_at is null and ${pinned} is not null ${scope}
       ${query.viewerId ? db`and p.user_id not in (select muted_user_id from user_mutes where user_id = ${query.viewerId})` : db``}`;
 }
 
@@ -340,7 +348,7 @@ export async function listFeed(db: Db, query: FeedOptions): Promise<PostRow[]> {
 export async function listSitePinned(db: Db): Promise<PostRow[]> {
   return db<PostRow[]>`
     ${selectPosts(db, null)}
-    where p.deleted_at is null and p.pinned_site_at is not null
+    where p.deleted_at is null and p.held_at is null and p.pinned_site_at is not null
     order by p.pinned_site_at desc, p.id desc`;
 }
 

@@ -20,18 +20,20 @@ interface FeedEntry {
 const CURSOR_SORT = 'profile';
 
 /** One page of a user's posts and comments that are not deleted, newest first (limit + 1 rows). */
-async function listFeedEntries(db: Db, userId: string, filter: Filter, limit: number, after?: { us: number; id: string }) {
+async function listFeedEntries(db: Db, userId: string, filter: Filter, limit: number, ownFeed: boolean, after?: { us: number; id: string }) {
+  // What waits for approval is on its author's own profile only.
+  const held = (table: string) => (ownFeed ? db`` : db`and ${db(table)}.held_at is null`);
   const before = (table: string) =>
     after
       ? db`and (${db(table)}.created_at, ${db(table)}.id) < (${fromEpochMicros(db, after.us)}, ${after.id}::uuid)`
       : db``;
   const posts = db`
     select 'post' as type, posts.id, posts.created_at from posts
-    where posts.user_id = ${userId} and posts.deleted_at is null ${before('posts')}
+    where posts.user_id = ${userId} and posts.deleted_at is null ${held('posts')} ${before('posts')}
     order by posts.created_at desc, posts.id desc limit ${limit + 1}`;
   const comments = db`
     select 'comment' as type, comments.id, comments.created_at from comments
-    where comments.user_id = ${userId} and comments.deleted_at is null ${before('comments')}
+    where comments.user_id = ${userId} and comments.deleted_at is null ${held('comments')} ${before('comments')}
     order by comments.created_at desc, comments.id desc limit ${limit + 1}`;
   const parts = filter === 'posts' ? db`(${posts})` : filter === 'comments' ? db`(${comments})` : db`(${posts}) union all (${comments})`;
   return db<FeedEntry[]>`
@@ -49,7 +51,8 @@ export async function loadUserFeed(
   viewer: { id: string; isAdmin: boolean } | null,
 ): Promise<UserFeedPage> {
   const cursor = decodeCursor(query.next, CURSOR_SORT, cursorValue.natural);
-  const entries = await listFeedEntries(db, userId, query.filter, USER_FEED_PAGE_SIZE, cursor ? { us: Number(cursor.value), id: cursor.id } : undefined);
+  const after = cursor ? { us: Number(cursor.value), id: cursor.id } : undefined;
+  const entries = await listFeedEntries(db, userId, query.filter, USER_FEED_PAGE_SIZE, viewer?.id === userId, after);
   const page = pageOf(entries, USER_FEED_PAGE_SIZE, (last) => ({ sort: CURSOR_SORT, value: Number(last.createdUs), id: last.id }));
   const idsOf = (type: FeedEntry['type']) => page.rows.filter((entry) => entry.type === type).map((entry) => entry.id);
   const [posts, comments] = await Promise.all([

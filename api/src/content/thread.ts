@@ -13,9 +13,10 @@ interface CommentRows {
   next: string | null;
 }
 
+/** A comment; one waiting for approval is there only for its author (mods see it in the queue). */
 export async function loadCommentById(db: Db, commentId: string, viewerId: string | null): Promise<CommentRow> {
   const comment = isUuid(commentId) ? await q.getComment(db, commentId, viewerId) : undefined;
-  if (!comment) throw notFound(Messages.commentNotFound);
+  if (!comment || (comment.heldAt && comment.userId !== viewerId)) throw notFound(Messages.commentNotFound);
   return comment;
 }
 

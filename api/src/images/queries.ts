@@ -1,3 +1,4 @@
+import { isUuid } from '@quorum/shared/schemas/common';
 import type { Db } from '../db/connect.ts';
 import type { ImageJson } from './present.ts';
 
@@ -91,4 +92,12 @@ export async function attachImages(db: Db, ids: readonly string[], userId: strin
 /** Marks an image deleted: it is no longer served, and its files may be removed. */
 export async function markImageDeleted(db: Db, id: string): Promise<void> {
   await db`update images set deleted_at = now() where id = ${id} and deleted_at is null`;
+}
+
+/** The alt texts of images `ids` that have one. */
+export async function getAltTexts(db: Db, ids: readonly string[]): Promise<string[]> {
+  const uuids = ids.filter(isUuid);
+  if (uuids.length === 0) return [];
+  const rows = await db<{ altText: string }[]>`select alt_text from images where id = any(${uuids}::uuid[]) and alt_text is not null`;
+  return rows.map((row) => row.altText);
 }

@@ -46,6 +46,8 @@ function presentTarget(row: ModActionRow, viewer: ModLogViewer): ModAction['targ
       return { ...base, label: details.communityName ?? null, url: null };
     case 'ip_block':
       return { ...base, label: viewer.isAdmin ? (details.address ?? null) : null, url: null };
+    case 'automod':
+      return { ...base, label: row.communityName, url: null };
   }
 }
 

@@ -1,11 +1,11 @@
 import type { Db } from '../db/connect.ts';
-import type { ModActionDetails, ModActionKind, ModActionTarget, ModGroup } from './record.ts';
+import type { ModActionDetails, ModActionKind, ModActionTarget, ModActorGroup } from './record.ts';
 
 export interface ModActionRow {
   id: string;
   createdAt: Date;
   kind: ModActionKind;
-  actorGroup: ModGroup;
+  actorGroup: ModActorGroup;
   /** Null once the account is deleted. */
   actorName: string | null;
   communityId: string | null;
@@ -15,7 +15,7 @@ export interface ModActionRow {
   /** The target user's name now; null once the account is deleted. */
   targetUsername: string | null;
   details: ModActionDetails;
-  /** Where the post concerned is now, and whether it or the comment concerned is removed. */
+  /** Where the post concerned is now, and whether it or the comment concerned is removed (or not yet approved). */
   postPublicId: string | null;
   postCommunityName: string | null;
   postRemoved: boolean;
@@ -49,8 +49,8 @@ export async function listModActions(db: Db, filter: ModLogFilter, limit: number
       a.community_id, c.name as community_name, a.target_type, a.target_id,
       case when tu.deleted_at is null then tu.username end as target_username,
       a.details, p.public_id as post_public_id, pc.name as post_community_name,
-      coalesce(p.deleted_at is not null, false) as post_removed,
-      a.comment_id, coalesce(cm.deleted_at is not null, false) as comment_removed,
+      coalesce(p.deleted_at is not null or p.held_at is not null, false) as post_removed,
+      a.comment_id, coalesce(cm.deleted_at is not null or cm.held_at is not null, false) as comment_removed,
       a.expires_at, a.reason
     from mod_actions a
     left join users actor on actor.id = a.actor_id

@@ -7,6 +7,8 @@ import { getStanding } from '../content/community-queries.ts';
 export type ModActionKind = (typeof MOD_ACTION_KINDS)[number];
 export type ModActionTarget = (typeof MOD_ACTION_TARGETS)[number];
 export type ModGroup = 'mods' | 'admins';
+/** Who acted: a mod, an admin, or the community's or site's watched words and limits. */
+export type ModActorGroup = ModGroup | 'automatic';
 
 /** What an entry keeps to be shown later, when what it names may have changed or gone. */
 export interface ModActionDetails {
@@ -24,13 +26,17 @@ export interface ModActionDetails {
   address?: string;
   /** The settings of a community that changed. */
   changes?: string[];
+  /** What kind of item a block refused. */
+  contentType?: 'post' | 'comment';
+  /** How many watched words a list holds after a change. */
+  words?: number;
 }
 
 export interface ModActionRecord {
   kind: ModActionKind;
   /** Null for site-wide actions. */
   communityId: string | null;
-  actor: { id: string; group: ModGroup };
+  actor: { id: string; group: ModGroup } | { id: null; group: 'automatic' };
   target: { type: ModActionTarget; id: string };
   /** The user acted on, or the author of what was acted on. */
   targetUserId?: string | null;

@@ -62,7 +62,7 @@ export async function notifyNewComment(deps: NotifyDeps, commentId: string): Pro
            c.created_at, c.parent_id, parent.user_id as parent_author_id
     from comments c join users u on u.id = c.user_id join posts p on p.id = c.post_id
     left join comments parent on parent.id = c.parent_id
-    where c.id = ${commentId} and c.deleted_at is null`;
+    where c.id = ${commentId} and c.deleted_at is null and c.held_at is null`;
   if (!comment) return;
   const firstCreatedAt = comment.createdAt.toISOString();
   const told = new Set<string>([comment.userId]);
@@ -199,6 +199,18 @@ export async function notifyLockedPost(
   await deliver(deps, facts.userId, async (tx) => {
     if (!(await recipient(tx, facts.userId))) return null;
     return insertNotification(tx, facts.userId, 'post_locked', { postId: post.postId, lockedAs: post.lockedAs, reason: post.reason });
+  });
+}
+
+/** A mod or admin approved the author's held post or comment (approved); never told of one's own. */
+export async function notifyApproved(deps: NotifyDeps, input: { postId: string; commentId: string | null; approvedBy: string }): Promise<void> {
+  const [facts] = input.commentId
+    ? await deps.sql<{ userId: string }[]>`select user_id from comments where id = ${input.commentId}`
+    : await deps.sql<{ userId: string }[]>`select user_id from posts where id = ${input.postId}`;
+  if (!facts || facts.userId === input.approvedBy) return;
+  await deliver(deps, facts.userId, async (tx) => {
+    if (!(await recipient(tx, facts.userId))) return null;
+    return insertNotification(tx, facts.userId, 'approved', { postId: input.postId, commentId: input.commentId });
   });
 }
 

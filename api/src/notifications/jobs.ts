@@ -3,7 +3,7 @@ import type { Sql } from '../db/connect.ts';
 import type { JobHandlers, Jobs } from '../jobs/queue.ts';
 import { announceToAll } from './announce.ts';
 import {
-  notifyDeletedComment, notifyDeletedPost, notifyDeniedCommunity, notifyLockedPost, notifyModAdd, notifyNewBadge, notifyNewComment, notifyNewVote, notifyNewVotes, notifyWelcome, type VoteTarget,
+  notifyDeletedComment, notifyDeletedPost, notifyDeniedCommunity, notifyApproved, notifyLockedPost, notifyModAdd, notifyNewBadge, notifyNewComment, notifyNewVote, notifyNewVotes, notifyWelcome, type VoteTarget,
 } from './create.ts';
 import { sendPush, type PushOptions } from './push.ts';
 import { JOB_PUSH, type PushJob } from './store.ts';
@@ -21,6 +21,7 @@ export type NotifyEvent =
   | { kind: 'deleted_post'; postId: string; deletedBy: string; deletedAs: 'mods' | 'admins'; reason?: string | null }
   | { kind: 'deleted_comment'; commentId: string; deletedBy: string; deletedAs: 'mods' | 'admins'; reason: string | null }
   | { kind: 'post_locked'; postId: string; lockedBy: string; lockedAs: 'mods' | 'admins'; reason: string | null }
+  | { kind: 'approved'; postId: string; commentId: string | null; approvedBy: string }
   | { kind: 'welcome'; userId: string }
   | { kind: 'new_badge'; userId: string; badgeType: string }
   | { kind: 'mod_add'; userId: string; communityName: string; addedBy: string }
@@ -83,6 +84,8 @@ export function notificationJobHandlers(sql: Sql, jobs: Jobs, push: PushOptions)
           return notifyDeletedComment(deps, event);
         case 'post_locked':
           return notifyLockedPost(deps, event);
+        case 'approved':
+          return notifyApproved(deps, event);
         case 'welcome':
           return notifyWelcome(deps, event.userId);
         case 'new_badge':

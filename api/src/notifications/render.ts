@@ -87,6 +87,10 @@ function describe(row: NotificationRow, strong: (text: string) => string): { tit
       };
     case 'post_locked':
       return { title: `Your post ${post} was locked by the ${groupName(payload.lockedAs)}${because(payload, strong)}`, toURL: postHref(row) };
+    case 'approved':
+      return payload.commentId
+        ? { title: `Your comment on ${post} was approved by the moderators`, toURL: postHref(row, String(payload.commentId)) }
+        : { title: `Your post ${post} was approved by the moderators`, toURL: postHref(row) };
     case 'mod_add':
       return {
         title: `${strong(`@${String(payload.addedBy)}`)} made you a moderator of ${community}`,

@@ -10,6 +10,7 @@ import type {
 } from '@quorum/shared/schemas/posts';
 import type { UserGroup } from '@quorum/shared/entities/users';
 import { getCommunityForPosting, getCommunityOfPost } from '../communities/queries.ts';
+import { recordScreening, screenContent } from '../automod/screen.ts';
 import { bannedFrom } from '../content/community-load.ts';
 import { getStanding } from '../content/community-queries.ts';
 import { canActAs, canDeleteAs, canModerate, type Actor, type Standing } from '../content/policy.ts';
@@ -18,6 +19,7 @@ import { postExists } from '../content/post-queries.ts';
 import type { Sql } from '../db/connect.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
+import { getAltTexts } from '../images/queries.ts';
 import { parseHttpUrl } from '../links/fetch.ts';
 import { groupOf, recordModAction, type ModActionRecord } from '../modlog/record.ts';
 import { queueAnnouncement, queueNotification, queueVoteNotification } from '../notifications/jobs.ts';
@@ -40,6 +42,9 @@ async function newPublicId(sql: Sql): Promise<string> {
   }
 }
 
+/** Who writes: screening names them in the log when watched words refuse what they wrote. */
+type Author = Actor & { username: string };
+
 export interface CreatedPost {
   id: string;
   publicId: string;
@@ -53,7 +58,7 @@ export interface CreatedPost {
  * posts without the site's points, a malformed link, images that are not the user's fresh
  * uploads, and images without alt text when the user asked to require it.
  */
-export async function createPost(sql: Sql, user: Actor, input: v.InferOutput<typeof createPostBody>): Promise<CreatedPost> {
+export async function createPost(sql: Sql, user: Author, input: v.InferOutput<typeof createPostBody>): Promise<CreatedPost> {
   const community = await getCommunityForPosting(sql, input.community);
   if (!community) throw notFound(Messages.communityNotFound);
   const [standing, settings, author] = await Promise.all([
@@ -70,25 +75,47 @@ export async function createPost(sql: Sql, user: Actor, input: v.InferOutput<typ
   const link = input.type === 'link' ? parseHttpUrl(input.url ?? '') : null;
   if (input.type === 'link' && !link) throw badRequest(Messages.invalidUrl, ErrorCode.invalidUrl);
 
+  const images = input.type === 'image' ? input.images : [];
+  const screening = await screenContent(sql, {
+    communityId: community.id,
+    author: user,
+    exempt: canModerate(user, standing),
+    kind: 'post',
+    text: {
+      title: input.title,
+      body: input.type === 'text' ? input.body : null,
+      other: [link?.toString() ?? null, ...(await getAltTexts(sql, images.map((image) => image.imageId))), ...images.map((image) => image.caption)],
+    },
+    creating: true,
+  });
   const publicId = await newPublicId(sql);
+  const title = screening.title ?? input.title;
   const id = await sql.begin(async (tx) => {
     const postId = await q.insertPost(tx, {
       publicId,
       type: input.type,
-      title: input.title,
-      body: input.type === 'text' ? input.body : null,
+      title,
+      body: input.type === 'text' ? screening.body : null,
       userId: user.id,
       userGroup: input.userGroup,
       communityId: community.id,
       linkUrl: link?.toString() ?? null,
       linkHostname: link?.hostname.replace(/^www\./, '') ?? null,
       createdAt: new Date(),
+      heldReason: screening.heldReason,
     });
     if (input.type === 'image') {
       const attached = await q.attachPostImages(tx, postId, user.id, input.images);
       if (attached.length !== input.images.length) throw badRequest(Messages.postImagesMissing);
       if (author.requireAltText && attached.some((image) => !image.altText?.trim())) throw badRequest(Messages.altTextMissing);
     }
+    await recordScreening(tx, screening, {
+      communityId: community.id,
+      postId,
+      commentId: null,
+      userId: user.id,
+      details: { title, publicId, communityName: community.name },
+    });
     return postId;
   });
   return { id, publicId, link };
@@ -100,16 +127,40 @@ function assertUnlockedFor(user: Actor, standing: Standing, post: { lockedAt: Da
   if (post.lockedAt && !canModerate(user, standing)) throw forbidden(Messages.postLocked, ErrorCode.postLocked);
 }
 
-export async function editPost(sql: Sql, user: Actor, post: PostRow, input: v.InferOutput<typeof updatePostBody>): Promise<void> {
+/** The changed title and body are screened with watched words, as on creation (without holds). */
+export async function editPost(sql: Sql, user: Author, post: PostRow, input: v.InferOutput<typeof updatePostBody>): Promise<void> {
   if (!canEditPost(user, post)) throw forbidden(Messages.onlyAuthorEditsPost);
   if (post.deletedAt) throw forbidden(Messages.deletedPostNotEditable);
   const standing = await getStanding(sql, post.communityId, user.id);
   assertUnlockedFor(user, standing, post);
   if (input.userGroup && !canActAs(user, standing, input.userGroup)) throw forbidden(Messages.cannotPostAs(input.userGroup));
-  await q.updatePostContent(sql, post.id, {
-    title: input.title,
-    body: post.type === 'text' ? input.body : undefined,
-    userGroup: input.userGroup,
+  const body = post.type === 'text' ? input.body : undefined;
+  const changesText = input.title !== undefined || body !== undefined;
+  const screening = changesText
+    ? await screenContent(sql, {
+        communityId: post.communityId,
+        author: user,
+        exempt: canModerate(user, standing),
+        kind: 'post',
+        text: { title: input.title ?? null, body: body ?? null },
+        creating: false,
+      })
+    : null;
+  await sql.begin(async (tx) => {
+    await q.updatePostContent(tx, post.id, {
+      title: input.title === undefined ? undefined : (screening?.title ?? input.title),
+      body: body === undefined ? undefined : (screening?.body ?? body),
+      userGroup: input.userGroup,
+    });
+    if (screening) {
+      await recordScreening(tx, screening, {
+        communityId: post.communityId,
+        postId: post.id,
+        commentId: null,
+        userId: post.userId,
+        details: { title: input.title ?? post.title, publicId: post.publicId, communityName: post.communityName },
+      });
+    }
   });
 }
 
@@ -231,7 +282,7 @@ export async function deletePost(
   if (purge && !canPurgeContent(user, post.userId)) throw forbidden(Messages.onlyAuthorOrAdminPurges);
   if (post.deletedAt && !purge) throw conflict(ErrorCode.badRequest, Messages.postAlreadyDeleted);
   await sql.begin(async (tx) => {
-    await q.deletePost(tx, { id: post.id, userId: post.userId, alreadyDeleted: post.deletedAt !== null }, { userId: user.id, as: query.deleteAs }, purge);
+    await q.deletePost(tx, { id: post.id, userId: post.userId, alreadyDeleted: post.deletedAt !== null, held: post.heldAt !== null }, { userId: user.id, as: query.deleteAs }, purge);
     if (query.deleteAs === 'normal') return;
     await resolveReports(tx, { postId: post.id }, 'deleted', user.id);
     await recordModAction(tx, {

@@ -16,23 +16,34 @@ export interface NewPost {
   linkUrl: string | null;
   linkHostname: string | null;
   createdAt: Date;
+  /** Why it waits for a moderator's approval; null to publish it at once. */
+  heldReason: string | null;
 }
 
-/** Inserts a post with its author's own upvote (so it starts with one), and counts it for the author and the community. */
+/**
+ * Inserts a post with its author's own upvote (so it starts with one) and, unless it is held for
+ * approval, counts it for the author and the community.
+ */
 export async function insertPost(db: Db, post: NewPost): Promise<string> {
   const [row] = await db<{ id: string }[]>`
     insert into posts (public_id, type, title, body, user_id, user_group, community_id, link_url, link_hostname,
-                       upvotes, points, hotness, created_at, last_activity_at)
+                       upvotes, points, hotness, created_at, last_activity_at, held_at, held_reason)
     values (${post.publicId}, ${post.type}, ${post.title}, ${post.body}, ${post.userId}, ${post.userGroup},
             ${post.communityId}, ${post.linkUrl}, ${post.linkHostname}, 1, 1,
-            ${hotness(1, post.createdAt)}, ${post.createdAt}, ${post.createdAt})
+            ${hotness(1, post.createdAt)}, ${post.createdAt}, ${post.createdAt},
+            ${post.heldReason === null ? null : post.createdAt}, ${post.heldReason})
     returning id`;
   if (!row) throw new Error('insert into posts returned nothing');
-  await db`
-    with vote as (insert into post_votes (post_id, user_id, up, counted) values (${row.id}, ${post.userId}, true, false)),
-      community as (update communities set no_posts = no_posts + 1 where id = ${post.communityId})
-    update users set no_posts = no_posts + 1 where id = ${post.userId}`;
+  await db`insert into post_votes (post_id, user_id, up, counted) values (${row.id}, ${post.userId}, true, false)`;
+  if (post.heldReason === null) await countPublishedPost(db, post);
   return row.id;
+}
+
+/** Counts a post as published, for its author and its community: on creation, or once approved. */
+export async function countPublishedPost(db: Db, post: { userId: string; communityId: string }): Promise<void> {
+  await db`
+    with community as (update communities set no_posts = no_posts + 1 where id = ${post.communityId})
+    update users set no_posts = no_posts + 1 where id = ${post.userId}`;
 }
 
 /**
@@ -90,17 +101,18 @@ export async function setLocked(db: Db, postId: string, lock: { by: string; as: 
     where id = ${postId}`;
 }
 
+/** Deletes a post; its author's count drops unless it was deleted already or never counted (held). */
 export async function deletePost(
   db: Db,
-  post: { id: string; userId: string; alreadyDeleted: boolean },
+  post: { id: string; userId: string; alreadyDeleted: boolean; held: boolean },
   by: { userId: string; as: UserGroup },
   purgeContent: boolean,
 ): Promise<void> {
   if (!post.alreadyDeleted) {
     await db`
-      with p as (update posts set deleted_at = now(), deleted_by = ${by.userId}, deleted_as = ${by.as},
-                   pinned_at = null, pinned_site_at = null where id = ${post.id})
-      update users set no_posts = greatest(no_posts - 1, 0) where id = ${post.userId}`;
+      update posts set deleted_at = now(), deleted_by = ${by.userId}, deleted_as = ${by.as}, pinned_at = null, pinned_site_at = null
+      where id = ${post.id}`;
+    if (!post.held) await db`update users set no_posts = greatest(no_posts - 1, 0) where id = ${post.userId}`;
   }
   if (purgeContent) {
     await db`

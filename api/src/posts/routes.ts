@@ -69,7 +69,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     const { publicId } = request.params;
     const key = `post ${publicId} ${fetchCommunity !== 'false'}`;
     const postPage = async (reader: typeof viewer): Promise<Post> => {
-      const post = await loadPost(db, publicId, reader?.id ?? null);
+      const post = await loadPost(db, publicId, reader);
       // The visit is recorded (on the primary) after reading, so that this answer still counts the comments new since the last one.
       const [thread, community] = await Promise.all([
         loadCommentsPage(db, post.id, reader?.id ?? null),
@@ -97,7 +97,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     const user = requireUser(request);
     const created = await createPost(sql, user, parse(createPostBody, request.body));
     if (created.link) thumbnails.add(created.id, created.link.toString(), user.id);
-    return reply.code(201).send(presentPost(await loadPost(sql, created.publicId, user.id), user));
+    return reply.code(201).send(presentPost(await loadPost(sql, created.publicId, user), user));
   });
 
   app.put<Params>('/posts/:publicId', {
@@ -106,13 +106,13 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
   }, async (request): Promise<Post> => {
     const user = requireUser(request);
     const query = parse(postActionQuery, request.query);
-    const post = await loadPost(sql, request.params.publicId, user.id);
+    const post = await loadPost(sql, request.params.publicId, user);
     if (query.action) {
       const { reason } = query.action === 'lock' ? parse(modReasonBody, request.body) : { reason: null };
       await runPostAction(sql, user, post, query.action, query, reason, app.jobs);
     }
     else await editPost(sql, user, post, parse(updatePostBody, request.body));
-    return presentPost(await loadPost(sql, post.publicId, user.id), user);
+    return presentPost(await loadPost(sql, post.publicId, user), user);
   });
 
   app.delete<Params>('/posts/:publicId', {
@@ -121,9 +121,9 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
   }, async (request): Promise<Post> => {
     const user = requireUser(request);
     const query = parse(deletePostQuery, request.query);
-    const post = await loadPost(sql, request.params.publicId, user.id);
+    const post = await loadPost(sql, request.params.publicId, user);
     await deletePost(sql, user, post, query, parse(modReasonBody, request.body).reason, app.jobs);
-    return presentPost(await loadPost(sql, post.publicId, user.id), user);
+    return presentPost(await loadPost(sql, post.publicId, user), user);
   });
 
   app.post('/_postVote', {
@@ -133,7 +133,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
     const user = requireUser(request);
     const body = parse(postVoteBody, request.body);
     await votePost(sql, user, body, app.jobs);
-    return presentPost(await loadPostById(sql, body.postId, user.id), user);
+    return presentPost(await loadPostById(sql, body.postId, user), user);
   });
 
   app.post('/hidden_posts', { schema: sends(Success) }, async (request, reply) => {

@@ -39,7 +39,8 @@ export interface NewReport {
   target: ReportTarget;
   reasonId: number;
   description: string | null;
-  createdBy: string;
+  /** Null for a report filed by watched words. */
+  createdBy: string | null;
 }
 
 /** Stores a report for the community's moderators; undefined when this user already reported it. */

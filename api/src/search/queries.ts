@@ -105,7 +105,7 @@ export async function searchPosts(db: Db, search: ContentSearch): Promise<PostHi
       from posts p
       join communities c on c.id = p.community_id
       ${search.text === '' ? db`` : db`join post_search s on s.post_id = p.id and ${matching(db, query)}`}
-      where p.deleted_at is null and c.deleted_at is null
+      where p.deleted_at is null and p.held_at is null and c.deleted_at is null
         ${search.communityId ? db`and p.community_id = ${search.communityId}` : db``}
         ${search.authorId ? db`and p.user_id = ${search.authorId}` : db``}
         ${viewer
@@ -135,7 +135,7 @@ export async function searchComments(db: Db, search: ContentSearch): Promise<Com
       join posts p on p.id = cm.post_id
       join communities c on c.id = cm.community_id
       ${search.text === '' ? db`` : db`join comment_search s on s.comment_id = cm.id and ${matching(db, query)}`}
-      where cm.deleted_at is null and p.deleted_at is null and c.deleted_at is null
+      where cm.deleted_at is null and cm.held_at is null and p.deleted_at is null and p.held_at is null and c.deleted_at is null
         ${search.communityId ? db`and cm.community_id = ${search.communityId}` : db``}
         ${search.authorId ? db`and cm.user_id = ${search.authorId}` : db``}
         ${viewer

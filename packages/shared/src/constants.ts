@@ -134,7 +134,7 @@ export const CONTENT_TYPES = ['post', 'comment'] as const;
 export const MUTE_TYPES = ['user', 'community'] as const;
 export const NOTIFICATION_TYPES = [
   'new_comment', 'comment_reply', 'new_votes', 'deleted_post', 'mod_add', 'new_badge', 'welcome', 'announcement', 'denied_comm',
-  'post_locked', 'deleted_comment',
+  'post_locked', 'deleted_comment', 'approved',
 ] as const;
 
 // ---------- Timing (milliseconds) ----------
@@ -260,10 +260,25 @@ export const MOD_ACTION_KINDS = [
   'ignore_report',
   'deny_community_request',
   'block_ip', 'cancel_ip_block',
+  'edit_automod', 'hold_post', 'hold_comment', 'approve_post', 'approve_comment', 'block_content', 'auto_report',
 ] as const;
 /** What a logged action was done to. */
-export const MOD_ACTION_TARGETS = ['post', 'comment', 'user', 'rule', 'community', 'report', 'community_request', 'ip_block'] as const;
+export const MOD_ACTION_TARGETS = ['post', 'comment', 'user', 'rule', 'community', 'report', 'community_request', 'ip_block', 'automod'] as const;
 /** Entries of a moderation log per page. */
 export const MODLOG_PAGE_SIZE = 25;
 /** The longest reason a moderator may give for an action. */
 export const MOD_REASON_MAX = 500;
+
+// ---------- Automatic moderation ----------
+/** What a watched word does to a post or comment that contains it. */
+export const WATCHED_WORD_ACTIONS = ['block', 'hold', 'report', 'replace'] as const;
+/** Watched words per list (a community's, the site's). */
+export const WATCHED_WORDS_MAX = 500;
+export const WATCHED_WORD_PATTERN_MAX = 100;
+export const WATCHED_WORD_RULE_MAX = 100;
+export const WATCHED_WORD_REPLACEMENT_MAX = 100;
+/** The highest account age (days) and points a community's new-member limits may ask for. */
+export const NEW_MEMBER_DAYS_MAX = 365;
+export const NEW_MEMBER_POINTS_MAX = 100000;
+/** Held posts and comments per page of the approval queue. */
+export const HELD_PAGE_SIZE = 20;

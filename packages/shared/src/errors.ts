@@ -35,6 +35,8 @@ export const ErrorCode = {
   alreadyBanned: 'already_banned',
   alreadyMod: 'already_mod',
   postingRestricted: 'posting_restricted',
+  blockedByRule: 'blocked_by_rule',
+  awaitingApproval: 'awaiting_approval',
   // Posts and comments
   fileSizeExceeded: 'file_size_exceeded',
   unsupportedImage: 'unsupported_image',
@@ -113,6 +115,13 @@ export const Messages = {
   cannotBanModOrAdmin: 'Moderators of the community and admins cannot be banned from it.',
   alreadyMod: (name: string) => `${name} is already a moderator of this community.`,
   bannedCannotMod: (name: string) => `${name} is banned from this community. Unban them first.`,
+  // Automatic moderation
+  blockedByRule: (rule: string) => `This can't be posted here: it breaks the rule "${rule}".`,
+  awaitingApproval: 'This is awaiting approval by the moderators.',
+  notHeld: 'This is not awaiting approval.',
+  newMemberRule: 'New member',
+  invalidWatchedWord: 'A watched word needs letters or digits besides * and spaces.',
+  replacementRequired: 'A replacement is required for a replace rule.',
   modLimitReached: (name: string) => `${name} already moderates as many communities as one can.`,
   notAMod: 'That user is not a moderator of this community.',
   onlyJuniorMods: 'You can only remove or move moderators at or below your own place.',

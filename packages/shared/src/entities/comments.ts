@@ -30,6 +30,8 @@ export const Comment = Type.Object({
   deletedAt: Nullable(Type.String()),
   deletedAs: Nullable(OneOf(USER_GROUPS)),
   contentStripped: Type.Optional(Type.Boolean()),
+  /** Waiting for a moderator's approval: only its author and the community's mods see it. */
+  held: Type.Boolean(),
   isAuthorMuted: Type.Boolean(),
   /** Ids from the root comment down to the parent. */
   ancestors: Type.Optional(Type.Array(Type.String())),

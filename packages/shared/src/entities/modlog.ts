@@ -7,8 +7,8 @@ export const ModAction = Type.Object({
   id: Type.String(),
   createdAt: Type.String(),
   kind: OneOf(MOD_ACTION_KINDS),
-  /** The capacity the action was taken in. */
-  actorGroup: OneOf(['mods', 'admins'] as const),
+  /** The capacity the action was taken in; `automatic` for what watched words and new-member limits did. */
+  actorGroup: OneOf(['mods', 'admins', 'automatic'] as const),
   /**
    * The acting account's username; null when the site shows logs without names to this viewer
    * (they read "a moderator" or "an admin"), or when the account is gone.

@@ -50,6 +50,8 @@ export const Post = Type.Object({
   deletedContent: Type.Boolean(),
   deletedContentAs: Nullable(OneOf(USER_GROUPS)),
   hidden: Type.Boolean(),
+  /** Waiting for a moderator's approval: only its author and the community's mods see it. */
+  held: Type.Boolean(),
   isPinned: Type.Boolean(),
   isPinnedSite: Type.Boolean(),
   upvotes: Type.Number(),
