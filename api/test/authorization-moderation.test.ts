@@ -48,6 +48,18 @@ async function freshComment(): Promise<{ post: Post; comment: Comment }> {
   return { post, comment: await makeComment(writer.browser, post, 'A comment to act on') };
 }
 
+/** A post (or a comment on it) waiting for approval, as if watched words had held it. */
+async function freshHeld(comment = false): Promise<{ post: Post; comment: Comment | null }> {
+  if (!comment) {
+    const post = await freshPost();
+    await t.sql`update posts set held_at = now(), held_reason = 'Held' where id = ${post.id}`;
+    return { post, comment: null };
+  }
+  const made = await freshComment();
+  await t.sql`update comments set held_at = now(), held_reason = 'Held' where id = ${made.comment.id}`;
+  return made;
+}
+
 /** A new user made a mod of the cast's community, the most junior one. */
 async function freshMod(): Promise<SignedUp> {
   const mod = await makeUser(t);
@@ -150,6 +162,26 @@ const CALLS: Call[] = [
   ...(['pro_pic', 'banner_image'] as const).flatMap((slot): Call[] => [
     { name: `POST ${slot}`, expected: modsOnly(), run: async (a) => uploadImage(a, `${base()}/${slot}`, await png()) },
     { name: `DELETE ${slot}`, expected: modsOnly(), run: (a) => a.browser.request('DELETE', `${base()}/${slot}`) },
+  ]),
+  // Watched words, new-member limits and the approval queue
+  { name: 'GET automod', expected: modsOnly(), run: (a) => a.browser.get(`${base()}/automod`) },
+  {
+    name: 'PUT automod',
+    expected: modsOnly(),
+    run: (a) => a.browser.request('PUT', `${base()}/automod`, { body: { words: [], newMembers: { minAgeDays: 0, minPoints: 0, comments: false } } }),
+  },
+  { name: 'GET held', expected: modsOnly(), run: (a) => a.browser.get(`${base()}/held`) },
+  ...(['approve', 'remove'] as const).flatMap((action): Call[] => [
+    {
+      name: `POST held/{post} ${action}`,
+      expected: modsOnly(204),
+      run: async (a) => a.browser.post(`${base()}/held/${(await freshHeld()).post.id}`, { action }),
+    },
+    {
+      name: `POST held/{comment} ${action}`,
+      expected: modsOnly(204),
+      run: async (a) => a.browser.post(`${base()}/held/${(await freshHeld(true)).comment!.id}`, { action }),
+    },
   ]),
   // Posts and comments
   {

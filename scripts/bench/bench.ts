@@ -174,7 +174,8 @@ async function runEngine(engine: 'postgres' | 'embedded', size: SizeName, option
     idle = residentMemory(api.pid);
     for (const workload of workloads) {
       console.error(`  ${workload.name}…`);
-      const result = await measure(api.url, workload.load, options);
+      await workload.setUp?.();
+      const result = await measure(api.url, workload.load, options).finally(() => workload.tearDown?.());
       rows.push({ workload: workload.name, feed: workload.feed, ...result, ratioToFloor: floor ? result.requestsPerSecond / floor.requestsPerSecond : null });
     }
     loaded = residentMemory(api.pid);

@@ -1,7 +1,7 @@
 // What the benchmark sends: each workload is a stream of requests per connection. Everything a
 // workload needs (ids, cursors, sessions) is found through the API, as a client would find it.
 import type { Post } from '@quorum/shared/entities/posts';
-import { SEED_MEMBER, SEED_PASSWORD, type SeedSizes } from '../../api/src/seed/seed.ts';
+import { SEED_ADMIN, SEED_MEMBER, SEED_PASSWORD, type SeedSizes } from '../../api/src/seed/seed.ts';
 import type { Load, LoadRequest } from './load.ts';
 import { logIn, newSession, type Session } from './sessions.ts';
 
@@ -12,7 +12,13 @@ export interface Workload {
   load: Load;
   /** A request of the workload, for explaining its statements (as the first connection sends it). */
   sample: LoadRequest;
+  /** Runs before the workload is measured, and after. */
+  setUp?: () => Promise<void>;
+  tearDown?: () => Promise<void>;
 }
+
+/** Watched words per list in the writing workloads that screen: a community's and the site's. */
+export const BENCH_WATCHED_WORDS = 200;
 
 const VOTERS = 16;
 
@@ -44,6 +50,7 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
   const voterHeaders = (connection: number) => voters[connection % voters.length]?.headers() ?? {};
 
   const community = await visitor.client.getCommunityByName('community_0001');
+  const admin = await logIn(origin, SEED_ADMIN, SEED_PASSWORD);
   const bigThread = seededPublicId(sizes.posts);
   const mediumThread = seededPublicId(sizes.posts - 1);
   // Comments made under load go to another post, so that the measured threads keep their size.
@@ -87,6 +94,42 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     .filter((words) => words.includes(' '))
     .slice(0, 50);
   const search = (index: number) => get(`/api/search?q=${encodeURIComponent(searches[index % searches.length] ?? 'garden path')}`);
+
+  const postedIn = await visitor.client.getCommunityByName('community_0002');
+  const commentedIn = (await visitor.client.getPost(commentedPost)).communityId;
+  const createPost = (connection: number, index: number): LoadRequest => ({
+    method: 'POST',
+    path: '/api/posts',
+    body: JSON.stringify({ type: 'text', community: postedIn.name, title: `A post made under load, number ${index}`, body: 'Some words of a post.' }),
+    headers: voterHeaders(connection),
+  });
+  const createComment = (connection: number, index: number): LoadRequest => ({
+    method: 'POST',
+    path: `/api/posts/${commentedPost}/comments`,
+    body: JSON.stringify({ body: `A comment made under load, number ${index}.` }),
+    headers: voterHeaders(connection),
+  });
+  // Words no text of the load has, as most posts have none of a list's words: what screening costs
+  // is matching, not acting.
+  const words = (list: string) =>
+    Array.from({ length: BENCH_WATCHED_WORDS }, (_, i) => ({
+      pattern: i % 4 === 0 ? `${list}word${i}*` : `${list} phrase ${i}`,
+      action: (['block', 'hold', 'report', 'replace'] as const)[i % 4],
+      replacement: i % 4 === 3 ? 'replaced' : null,
+      rule: `Rule ${i}`,
+      appliesToMods: false,
+    }));
+  const putLists = async (on: boolean) => {
+    const put = (path: string, body: unknown) =>
+      fetch(`${origin}${path}`, { method: 'PUT', headers: { ...admin.headers(), 'content-type': 'application/json' }, body: JSON.stringify(body) })
+        .then((response) => {
+          if (!response.ok) throw new Error(`PUT ${path}: ${response.status}`);
+        });
+    const newMembers = { minAgeDays: 0, minPoints: 0, comments: false };
+    for (const id of new Set([postedIn.id, commentedIn])) await put(`/api/communities/${id}/automod`, { words: on ? words('community') : [], newMembers });
+    await put('/api/automod', { words: on ? words('site') : [] });
+  };
+  const screened = { setUp: () => putLists(true), tearDown: () => putLists(false) };
 
   const workloads: Workload[] = [
     { name: 'hot feed, visitor', feed: true, ...withSample(same(feed('feed=all&sort=hot'))) },
@@ -134,6 +177,10 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
         }),
       ),
     },
+    { name: 'create post', feed: false, ...withSample(rotating(createPost)) },
+    { name: 'create comment', feed: false, ...withSample(rotating(createComment)) },
+    { name: `create post, ${2 * BENCH_WATCHED_WORDS} watched words`, feed: false, ...withSample(rotating(createPost)), ...screened },
+    { name: `create comment, ${2 * BENCH_WATCHED_WORDS} watched words`, feed: false, ...withSample(rotating(createComment)), ...screened },
   ];
   return workloads;
 }

@@ -28,6 +28,8 @@ export const SEED_PRESETS: Record<'small' | 'large', SeedSizes> = {
 export const SEED_PASSWORD = 'password';
 /** The seeded account that benchmarks log in as: a member of the 20 busiest communities. */
 export const SEED_MEMBER = 'user_0000002';
+/** The seeded admin. */
+export const SEED_ADMIN = 'user_0000001';
 /** Comment counts of the two threads made for thread benchmarks (on the two newest posts, when there are enough comments). */
 export const SEED_BIG_THREADS = [2_000, 500] as const;
 

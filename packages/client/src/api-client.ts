@@ -9,6 +9,7 @@ import type { Image } from '@quorum/shared/entities/images';
 import type { IpBlock, IpBlocksPage } from '@quorum/shared/entities/ip-blocks';
 import type { List, ListItemsPage } from '@quorum/shared/entities/lists';
 import type { ModLogPage } from '@quorum/shared/entities/modlog';
+import type { CommunityAutoMod, HeldPage, SiteAutoMod } from '@quorum/shared/entities/automod';
 import type { Mute } from '@quorum/shared/entities/mutes';
 import type { Notification, NotificationsPage } from '@quorum/shared/entities/notifications';
 import type { Feed, FeedSort, ModeratedPostsPage, Post, PostsPage, UserFeedPage } from '@quorum/shared/entities/posts';
@@ -432,6 +433,24 @@ export function createApiClient(options: ApiClientOptions) {
     /** The site-wide moderation log (what admins did), newest first. */
     getSiteModLog: (query: { next?: string | null; kind?: ModActionKind }, signal?: AbortSignal) =>
       request<ModLogPage>('/api/modlog', { query, signal }),
+    /** The community's watched words and new-member limits, for its mods and admins. */
+    getCommunityAutoMod: (communityId: string, signal?: AbortSignal) =>
+      request<CommunityAutoMod>(`/api/communities/${encodeURIComponent(communityId)}/automod`, { signal }),
+    /** Replaces the community's watched words and limits with `settings`. */
+    updateCommunityAutoMod: (communityId: string, settings: CommunityAutoMod) =>
+      request<CommunityAutoMod>(`/api/communities/${encodeURIComponent(communityId)}/automod`, { method: 'PUT', body: settings }),
+    /** The site-wide watched words, for admins. */
+    getSiteAutoMod: (signal?: AbortSignal) => request<SiteAutoMod>('/api/automod', { signal }),
+    updateSiteAutoMod: (settings: SiteAutoMod) => request<SiteAutoMod>('/api/automod', { method: 'PUT', body: settings }),
+    /** What waits for approval in the community, oldest first, with how many wait in all. */
+    getHeld: (communityId: string, next: string | null, signal?: AbortSignal) =>
+      request<HeldPage>(`/api/communities/${encodeURIComponent(communityId)}/held`, { query: { next }, signal }),
+    /** Approves (publishes) or removes a held post or comment, named by its id. */
+    actOnHeld: (communityId: string, itemId: string, action: 'approve' | 'remove', reason: string | null = null) =>
+      request<void>(`/api/communities/${encodeURIComponent(communityId)}/held/${encodeURIComponent(itemId)}`, {
+        method: 'POST',
+        body: { action, reason },
+      }),
     unbanFromCommunity: (communityId: string, username: string) =>
       request<User>(`/api/communities/${encodeURIComponent(communityId)}/banned`, { method: 'DELETE', body: { username } }),
     getReports: (

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { registerAdminMutations } from '../features/admin/api/register.ts';
+import { registerAutoModMutations } from '../features/automod/api/register.ts';
 import { registerCommentsMutations } from '../features/comments/api/register.ts';
 import { registerCommunitiesMutations } from '../features/communities/api/register.ts';
 import { registerListsMutations } from '../features/lists/api/register.ts';
@@ -30,4 +31,5 @@ export function registerAppMutations(client: QueryClient): void {
   registerUsersMutations(client);
   registerModtoolsMutations(client);
   registerAdminMutations(client);
+  registerAutoModMutations(client);
 }

@@ -5,7 +5,7 @@ import type { ModAction } from '@quorum/shared/entities/modlog';
 import type { SearchSort, SearchType } from '@quorum/shared/entities/search';
 
 /** The admin dashboard's pages after /admin/ (its Settings page is /admin itself). */
-export const ADMIN_PAGES = ['users', 'comments', 'communities', 'ipblocks', 'bss', 'health', 'new-community-requests'] as const;
+export const ADMIN_PAGES = ['users', 'comments', 'communities', 'automod', 'ipblocks', 'bss', 'health', 'new-community-requests'] as const;
 export type AdminPage = (typeof ADMIN_PAGES)[number];
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -16,7 +16,7 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 }
 
 /** The pages of a community's moderation area, in the order its navigation lists them. */
-export const MODTOOLS_SECTIONS = ['settings', 'reports', 'removed', 'locked', 'banned', 'mods', 'rules'] as const;
+export const MODTOOLS_SECTIONS = ['settings', 'reports', 'queue', 'removed', 'locked', 'banned', 'mods', 'rules', 'automod'] as const;
 export type ModtoolsSection = (typeof MODTOOLS_SECTIONS)[number];
 
 /** What a moderation log is narrowed to, kept in its address (`?kind=&mod=`). */

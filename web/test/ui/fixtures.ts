@@ -109,6 +109,7 @@ export function makePost(community: Community, author: User, overrides: Partial<
     deletedContent: false,
     deletedContentAs: null,
     hidden: false,
+    held: false,
     isPinned: false,
     isPinnedSite: false,
     upvotes: 12,
@@ -161,6 +162,7 @@ export function makeComment(post: Post, author: User, overrides: Partial<Comment
     deletedAs: null,
     contentStripped: false,
     isAuthorMuted: false,
+    held: false,
     ancestors: [],
     ...overrides,
   };

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { ForbiddenPage } from '../../components/errors/forbidden.tsx';
 import { AdminCommunities } from '../../features/admin/components/admin-communities.tsx';
+import { SiteAutoModPage } from '../../features/automod/components/site-automod-page.tsx';
 import { AdminComments } from '../../features/admin/components/admin-comments.tsx';
 import { AdminLayout, AdminPageHeader } from '../../features/admin/components/admin-layout.tsx';
 import { AdminSettings } from '../../features/admin/components/admin-settings.tsx';
@@ -46,6 +47,7 @@ export function AdminRoute() {
     { path: 'users', title: 'Users', element: <AdminUsers renderActions={(listed) => <UserAdminActions user={listed} />} /> },
     { path: 'comments', title: 'Comments', element: <AdminComments /> },
     { path: 'communities', title: 'Communities', element: <AdminCommunities /> },
+    { path: 'automod', title: 'Watched words', element: <SiteAutoModPage header={AdminPageHeader} /> },
     { path: 'ipblocks', title: 'IP blocks', element: <IpBlocks /> },
     { path: 'bss', title: 'Analytics', element: <Analytics /> },
     { path: 'health', title: 'Health', element: <Health /> },

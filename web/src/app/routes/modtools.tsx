@@ -6,8 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { ForbiddenPage } from '../../components/errors/forbidden.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { CommunityAutoModSection } from '../../features/automod/components/community-automod-section.tsx';
 import { communityOptions } from '../../features/communities/api/get-community.ts';
 import { CommunityImagesSetting } from '../../features/communities/components/community-images-setting.tsx';
+import { ApprovalQueueSection } from '../../features/modtools/components/approval-queue.tsx';
 import { BannedSection } from '../../features/modtools/components/banned-section.tsx';
 import { CommunitySettings } from '../../features/modtools/components/community-settings.tsx';
 import { ModeratedPosts } from '../../features/modtools/components/moderated-posts.tsx';
@@ -49,11 +51,13 @@ function ModtoolsPages({ community, user }: { community: Community; user: User }
         <Route index element={<Navigate to="settings" replace />} />
         <Route path="settings" element={<CommunitySettings community={community} images={<CommunityImagesSetting community={community} />} />} />
         <Route path="reports" element={<ReportsSection community={community} actAs={actAs} renderPost={renderPost} />} />
+        <Route path="queue" element={<ApprovalQueueSection community={community} actAs={actAs} renderPost={renderPost} />} />
         <Route path="removed" element={<ModeratedPosts key="deleted" community={community} filter="deleted" renderPost={renderPost} />} />
         <Route path="locked" element={<ModeratedPosts key="locked" community={community} filter="locked" renderPost={renderPost} />} />
         <Route path="banned" element={<BannedSection community={community} />} />
         <Route path="mods" element={<ModsSection community={community} viewer={user} />} />
         <Route path="rules" element={<RulesSection community={community} />} />
+        <Route path="automod" element={<CommunityAutoModSection community={community} page={ModtoolsPage} />} />
         <Route
           path="*"
           element={

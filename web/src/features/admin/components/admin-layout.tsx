@@ -8,6 +8,7 @@ const NAV: ReadonlyArray<{ page?: AdminPage; label: string }> = [
   { page: 'users', label: 'Users' },
   { page: 'comments', label: 'Comments' },
   { page: 'communities', label: 'Communities' },
+  { page: 'automod', label: 'Watched words' },
   { page: 'ipblocks', label: 'IP blocks' },
   { page: 'bss', label: 'Analytics' },
   { page: 'health', label: 'Health' },

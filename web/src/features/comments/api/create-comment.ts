@@ -36,10 +36,13 @@ export const createCommentWrite: WriteKind<CreateCommentWrite, Comment> = {
   send: (write, call) => api.createComment(write.postPublicId, { body: write.body, parentCommentId: write.parentId }, write.userGroup, call),
   apply: (client, write, comment) => {
     insertCachedComment(client, write.postPublicId, comment);
-    writePost(client, write.postId, (post) => ({ ...post, noComments: post.noComments + 1 }));
+    // A comment held for approval is not counted until a moderator approves it.
+    if (!comment.held) writePost(client, write.postId, (post) => ({ ...post, noComments: post.noComments + 1 }));
   },
   describe: (write) => `Your ${write.parentId === null ? 'comment' : 'reply'} on “${write.postTitle}”`,
 };
+
+const HELD_MESSAGE = 'Your comment is awaiting approval by the moderators.';
 
 function isBanned(error: Error): boolean {
   return error instanceof ApiError && error.status === 403 && error.code === ErrorCode.bannedFromCommunity;
@@ -64,7 +67,8 @@ function markBanned(data: InitialData | undefined, communityId: string): Initial
  * POST /api/posts/{publicId}/comments?userGroup= through the outbox. Sent at once when online
  * (the new comment goes first among its siblings); offline it waits, shown as pending, and is
  * sent when the network returns. A rate-limited comment is sent once more after
- * COMMENT_RETRY_MS; a ban is announced and remembered so the comment boxes give way to a notice.
+ * COMMENT_RETRY_MS; a ban is announced and remembered so the comment boxes give way to a notice;
+ * a comment held for approval is announced, and shows in the thread with its mark.
  */
 export function useCreateComment(post: Post) {
   const alerts = useAlerts();
@@ -77,6 +81,9 @@ export function useCreateComment(post: Post) {
       if (!isBanned(error)) return;
       alerts.show(Messages.bannedFromCommunity);
       client.setQueryData(initialOptions().queryKey, (data) => markBanned(data, write.communityId));
+    },
+    onSuccess: (result) => {
+      if (result.sent && result.answer.held) alerts.show(HELD_MESSAGE);
     },
   });
   const { mutate } = mutation;

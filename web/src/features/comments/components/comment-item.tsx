@@ -74,6 +74,11 @@ function CommentHead({ comment, isNew, parentAuthor }: { comment: Comment; isNew
         </span>
       )}
       {isNew && <span className="comment__new">new</span>}
+      {comment.held && (
+        <span className="comment__held" title="Only the author and the moderators can see it until it is approved">
+          Awaiting approval
+        </span>
+      )}
       {parentAuthor && (
         <span className="comment__reply-to">
           <Icon name="back" size={12} />
@@ -95,7 +100,7 @@ interface CommentItemProps {
  * One comment with its replies: header, body (cut at 500 px), votes, reply, edit and delete in
  * place, and the thread line beside it, which collapses it (as a tap on its header does).
  * Deleted comments keep their place and replies; comments by muted users wait behind a 'show'
- * control.
+ * control. A comment awaiting approval is marked so, and cannot be voted on or replied to yet.
  */
 export function CommentItem({ node, parentAuthor }: CommentItemProps) {
   const { comment, children, missingReplies } = node;
@@ -115,7 +120,7 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
   // A mute or unmute still waiting in the outbox counts at once, as the server will answer.
   const authorMuted = useIsMuted({ type: 'user', id: comment.userId });
   const hiddenAsMuted = authorMuted && !mutedShown && !deleted;
-  const canReply = canComment && !deleted && comment.depth < COMMENT_DEPTH_MAX;
+  const canReply = canComment && !deleted && !comment.held && comment.depth < COMMENT_DEPTH_MAX;
   const repliesState = context.repliesState(comment.id);
   const toggleLabel = `${collapsed ? 'Expand' : 'Collapse'} comment by ${name}`;
   const toggle = () => setCollapsed((value) => !value);
@@ -171,7 +176,7 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
                   )}
                   {!deleted && !editing && (
                     <div className="comment__actions">
-                      <CommentVotes comment={comment} disabled={post.locked} />
+                      <CommentVotes comment={comment} disabled={post.locked || comment.held} />
                       {canReply && (
                         <button
                           ref={replyButtonRef}

@@ -39,6 +39,7 @@ function commentsLabel(count: number): string {
 /** Why the comment box is not there, or null when it is. */
 function closedReason(post: Post, isStaff: boolean, isBanned: boolean): string | null {
   if (post.deleted) return 'This post has been deleted. New comments cannot be posted.';
+  if (post.held) return 'Comments open once the moderators approve this post.';
   if (isBanned) return 'You are banned from this community.';
   if (post.locked && !isStaff) {
     const by = post.lockedByGroup === 'admins' ? 'the admins' : 'the moderators';

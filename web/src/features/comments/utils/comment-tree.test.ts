@@ -31,6 +31,7 @@ function comment(id: string, above: string[] = [], extra: Partial<Comment> = {})
     deletedAs: null,
     contentStripped: false,
     isAuthorMuted: false,
+    held: false,
     ...extra,
   };
 }

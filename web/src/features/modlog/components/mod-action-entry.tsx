@@ -34,6 +34,13 @@ const PHRASES: Record<Kind, { verb: string; after?: string }> = {
   deny_community_request: { verb: 'denied' },
   block_ip: { verb: 'blocked' },
   cancel_ip_block: { verb: 'cancelled the block of' },
+  edit_automod: { verb: 'edited the watched words of' },
+  hold_post: { verb: 'held', after: 'for approval' },
+  hold_comment: { verb: 'held', after: 'for approval' },
+  approve_post: { verb: 'approved' },
+  approve_comment: { verb: 'approved' },
+  block_content: { verb: 'refused a post or comment by' },
+  auto_report: { verb: 'reported' },
 };
 
 /** How a target is named: before its label, and instead of it when the viewer may not see it. */
@@ -46,6 +53,8 @@ const TARGET_NOUNS: Record<TargetType, { named: string; unnamed: string; label: 
   report: { named: 'a report on ', unnamed: 'a report', label: (label) => `"${label}"` },
   community_request: { named: 'the request for ', unnamed: 'a request for a community', label: (label) => `/${label}` },
   ip_block: { named: 'the IP address ', unnamed: 'an IP address', label: (label) => label },
+  // The label is the community's name; the site's own list has none.
+  automod: { named: '', unnamed: 'the site', label: (label) => `/${label}` },
 };
 
 const HOUR = 3_600_000;
@@ -62,8 +71,10 @@ function banLength(createdAt: string, expiresAt: string): string {
   return `for ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
+const UNNAMED_ACTORS: Record<ModAction['actorGroup'], string> = { mods: 'A moderator', admins: 'An admin', automatic: 'Automatic moderation' };
+
 function Actor({ action }: { action: ModAction }) {
-  if (!action.actor) return <>{action.actorGroup === 'admins' ? 'An admin' : 'A moderator'}</>;
+  if (action.actorGroup === 'automatic' || !action.actor) return <>{UNNAMED_ACTORS[action.actorGroup]}</>;
   return (
     <Link className="modlog-entry__name" to={paths.profile.getHref(action.actor)}>
       @{action.actor}

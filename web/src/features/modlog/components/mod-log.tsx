@@ -42,6 +42,13 @@ const KIND_LABELS: Record<Kind, string> = {
   deny_community_request: 'Community requests denied',
   block_ip: 'IP addresses blocked',
   cancel_ip_block: 'IP blocks cancelled',
+  edit_automod: 'Watched words edited',
+  hold_post: 'Posts held for approval',
+  hold_comment: 'Comments held for approval',
+  approve_post: 'Posts approved',
+  approve_comment: 'Comments approved',
+  block_content: 'Posts and comments refused',
+  auto_report: 'Automatic reports',
 };
 
 function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: ReadonlyArray<{ value: string; label: string }>; onChange: (value: string) => void }) {

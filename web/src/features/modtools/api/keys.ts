@@ -18,6 +18,8 @@ export const modtoolsKeys = {
   banned: (communityId: string) => [...keyRoots.communities, 'banned', communityId] as const,
   mods: (communityId: string) => [...keyRoots.communities, 'mods', communityId] as const,
   rules: (communityId: string) => [...keyRoots.communities, 'rules', communityId] as const,
+  /** The approval queue holds posts and comments, so it sits under the posts' root. */
+  held: (communityId: string) => [...keyRoots.posts, 'held', communityId] as const,
   /**
    * The key of one of the feature's mutations (their defaults are registered in register.ts). A
    * mutation holds no data, so its key sits under the feature's own name.

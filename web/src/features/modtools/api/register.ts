@@ -4,6 +4,7 @@ import { addMod } from './add-mod.ts';
 import { banFromCommunity } from './ban-from-community.ts';
 import { createRule } from './create-rule.ts';
 import { deleteRule } from './delete-rule.ts';
+import { actOnHeld } from './held.ts';
 import { ignoreReport } from './ignore-report.ts';
 import { moveMod } from './move-mod.ts';
 import { removeMod } from './remove-mod.ts';
@@ -24,5 +25,6 @@ export function registerModtoolsMutations(client: QueryClient): void {
     banFromCommunity,
     unbanFromCommunity,
     ignoreReport,
+    actOnHeld,
   ]);
 }

@@ -1,18 +1,23 @@
 import type { Community } from '@quorum/shared/entities/communities';
+import { formatCount } from '@quorum/shared/format';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { MODTOOLS_SECTIONS, paths, type ModtoolsSection } from '../../../config/paths.ts';
+import { heldOptions } from '../api/held.ts';
 import './modtools.css';
 
 export const SECTION_LABELS: Record<ModtoolsSection, string> = {
   settings: 'Community settings',
   reports: 'Reports',
+  queue: 'Approval queue',
   removed: 'Removed',
   locked: 'Locked',
   banned: 'Banned',
   mods: 'Moderators',
   rules: 'Rules',
+  automod: 'Watched words',
 };
 
 interface ModtoolsLayoutProps {
@@ -29,6 +34,9 @@ interface ModtoolsLayoutProps {
 export function ModtoolsLayout({ community, asAdmin, children }: ModtoolsLayoutProps) {
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  // The first page of the queue's own query, so the badge and the list always agree.
+  const held = useInfiniteQuery(heldOptions(community.id));
+  const waiting = held.data?.pages[0]?.count ?? 0;
   // On phones the row of tabs scrolls sideways: keep the current one in sight.
   useEffect(() => {
     const current = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
@@ -53,6 +61,13 @@ export function ModtoolsLayout({ community, asAdmin, children }: ModtoolsLayoutP
             <li key={section}>
               <NavLink className="modtools__nav-link" to={paths.communityModtools.getHref(community.name, section)}>
                 {SECTION_LABELS[section]}
+                {section === 'queue' && waiting > 0 && (
+                  <span className="modtools__nav-count">
+                    <span className="visually-hidden">, </span>
+                    {formatCount(waiting)}
+                    <span className="visually-hidden"> waiting</span>
+                  </span>
+                )}
               </NavLink>
             </li>
           ))}

@@ -28,6 +28,12 @@ describe('postFormError', () => {
     expect(postFormError(apiError(403, ErrorCode.postingRestricted, 'x'), creating)?.message).toBe('Only approved members of this community can post.');
   });
 
+  it("shows a watched word's refusal above the buttons with the rule it breaks", () => {
+    const blocked = Messages.blockedByRule('No spam');
+    expect(postFormError(apiError(403, ErrorCode.blockedByRule, blocked), creating)).toEqual({ field: 'form', message: blocked });
+    expect(postFormError(apiError(403, ErrorCode.blockedByRule, blocked), editing)).toEqual({ field: 'form', message: blocked });
+  });
+
   it('leaves rate limits, server errors and other failures to the generic handler', () => {
     expect(postFormError(apiError(429, ErrorCode.rateLimited, Messages.slowDown), creating)).toBeNull();
     expect(postFormError(apiError(500, ErrorCode.internal, Messages.internal), creating)).toBeNull();

@@ -2,6 +2,7 @@ import { ApiError } from '@quorum/client/api-error';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { Post } from '@quorum/shared/entities/posts';
 import type { CreatePostBody } from '@quorum/shared/schemas/posts';
+import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { postOptions } from './get-post.ts';
@@ -40,12 +41,14 @@ export const createPost = defineMutation(postKeys.mutation('create'), (body: Cre
 /**
  * POST /api/posts: creates the post. The answer is the post itself, so it goes straight into the
  * post's cache entry (its page opens without fetching it again); the feeds are refetched so that
- * it shows there.
+ * it shows there. A post held for approval is announced (its page says who can see it).
  */
 export function useCreatePost() {
+  const alerts = useAlerts();
   return useDefinedMutation(createPost, {
     meta: { handlesError: (error) => postFormError(error, { communityName: '', creating: true }) !== null },
     onSuccess: (post, _body, _onMutateResult, { client }) => {
+      if (post.held) alerts.show('Your post is awaiting approval by the moderators.');
       client.setQueryData(postOptions(post.publicId).queryKey, post);
       return client.invalidateQueries({ queryKey: postKeys.feeds() });
     },

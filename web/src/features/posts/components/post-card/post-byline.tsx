@@ -22,7 +22,7 @@ interface PostBylineProps {
 
 /**
  * Where and by whom: community icon and name, @author with the Mod or Admin badge, the time, and
- * the pinned and locked markers.
+ * the awaiting approval, pinned and locked markers.
  */
 export function PostByline({ post, showCommunity = true, compact = false }: PostBylineProps) {
   const pinned = post.isPinnedSite || post.isPinned;
@@ -48,8 +48,14 @@ export function PostByline({ post, showCommunity = true, compact = false }: Post
         </span>
         <TimeAgo date={post.createdAt} className="byline__time" />
       </span>
-      {(pinned || post.locked) && (
+      {(pinned || post.locked || post.held) && (
         <span className="byline__markers">
+          {post.held && (
+            <span className="marker marker--held" title="Only the author and the moderators can see it until it is approved">
+              <Icon name="shield" size={14} />
+              Awaiting approval
+            </span>
+          )}
           {pinned && (
             <span className="marker marker--pinned" title={post.isPinnedSite ? 'Pinned site-wide' : 'Pinned in this community'}>
               <Icon name="pin" size={14} />

@@ -13,7 +13,8 @@ interface PostVotesProps {
 
 /**
  * The post's votes: they apply at once, wait in the outbox while offline (marked pending) and
- * roll back if refused; visitors get the login prompt; locked posts cannot be voted on.
+ * roll back if refused; visitors get the login prompt; locked posts, and posts awaiting approval,
+ * cannot be voted on.
  */
 export function PostVotes({ post, orientation = 'row', disabled = false }: PostVotesProps) {
   const { vote, shown, pending } = useVotePost(post);
@@ -24,10 +25,10 @@ export function PostVotes({ post, orientation = 'row', disabled = false }: PostV
       downvotes={shown.downvotes}
       vote={shown.vote}
       onVote={requireLogin(vote)}
-      disabled={disabled || post.locked}
+      disabled={disabled || post.locked || post.held}
       orientation={orientation}
       scoreTestId="post-score"
-      title={post.locked ? 'This post is locked.' : undefined}
+      title={post.locked ? 'This post is locked.' : post.held ? 'This post is awaiting approval.' : undefined}
       pending={pending?.state === 'pending'}
     />
   );

@@ -43,7 +43,7 @@ export function PostView({ post, isMod }: PostViewProps) {
       <h1 id="post-title" className="post-page__title">
         {post.title}
       </h1>
-      <PostBanners post={post} />
+      <PostBanners post={post} isAuthor={user?.id === post.userId} canModerate={isMod || user?.isAdmin === true} />
       {!post.deleted && <PostContent post={post} embedsOff={user?.embedsOff === true} />}
       <footer className="post-page__footer">
         <div className="post-page__votes">
