@@ -3,6 +3,7 @@
 import type { CommunityAutoMod, HeldPage, SiteAutoMod, WatchedWord } from '@quorum/shared/entities/automod';
 import type { Comment, CommentsPage } from '@quorum/shared/entities/comments';
 import type { Community } from '@quorum/shared/entities/communities';
+import type { List, ListItemsPage } from '@quorum/shared/entities/lists';
 import type { ModLogPage } from '@quorum/shared/entities/modlog';
 import type { NotificationsPage } from '@quorum/shared/entities/notifications';
 import type { Post, PostsPage, UserFeedPage } from '@quorum/shared/entities/posts';
@@ -217,6 +218,18 @@ describe('a held post', () => {
     // Not counted for the author until approved.
     const [counts] = await t.sql<{ noPosts: number }[]>`select no_posts from users where id = ${author.user.id}`;
     expect(counts?.noPosts).toBe(0);
+  });
+
+  it("shows in a public list to its author only", async () => {
+    const { author, post } = await heldPost();
+    const created = await author.browser.post(`/api/users/${author.username}/lists`, { name: 'mine', public: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = created.json<List[]>().find((one) => one.name === 'mine')!;
+    const added = await author.browser.post(`/api/lists/${list.id}/items`, { targetId: post.id, targetType: 'post' });
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    const items = async (as: Browser) => (await as.get(`/api/users/${author.username}/lists/mine/items`)).json<ListItemsPage>().items;
+    expect((await items(author.browser)).map((item) => item.targetId)).toEqual([post.id]);
+    expect(await items(await visitor(t))).toEqual([]);
   });
 
   it('waits in the queue with its reason; approving publishes it at its original time and tells the author', async () => {

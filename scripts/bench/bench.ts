@@ -14,7 +14,7 @@ import { explainWorkloads, type StatementReport } from './explain.ts';
 import { measure, type Measurement } from './load.ts';
 import { measurePage, printPageReport, type PageReport } from './page.ts';
 import { canPin, residentMemory, startApi, startFloor } from './processes.ts';
-import { prepareWorkloads, type Workload } from './workloads.ts';
+import { BENCH_WATCHED_WORDS, prepareWorkloads, type Workload } from './workloads.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -231,6 +231,19 @@ if (growth.length) {
   console.log('\np50(large) ÷ p50(small), Postgres');
   for (const { workload, ratio } of growth) console.log(`  ${workload.padEnd(28)} ${ratio === null ? 'n/a' : fmt(ratio, 2)}`);
 }
+// What screening with watched words costs a write: the same write with and without the lists.
+for (const run of runs) {
+  for (const write of ['create post', 'create comment']) {
+    const plain = run.rows.find((row) => row.workload === write);
+    const screened = run.rows.find((row) => row.workload === `${write}, ${2 * BENCH_WATCHED_WORDS} watched words`);
+    if (!plain || !screened || plain.p50 <= 0 || screened.requestsPerSecond <= 0) continue;
+    console.log(
+      `${write} with ${2 * BENCH_WATCHED_WORDS} watched words ÷ without, ${run.engine} ${run.size}: ` +
+        `p50 ${fmt(screened.p50 / plain.p50, 2)}, req/s ${fmt(screened.requestsPerSecond / plain.requestsPerSecond, 2)}`,
+    );
+  }
+}
+
 /**
  * The hot feed with 1 and with 2 API processes (WORKERS) on the first Postgres data set measured.
  * Neither run is pinned to one core: the processes share every core with Postgres and the load

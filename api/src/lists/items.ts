@@ -14,7 +14,7 @@ const CURSOR_SORT = 'added';
 
 /**
  * The items of a list, the latest added first. Deleted posts and comments stay in the list and
- * show as deleted, as they do everywhere else.
+ * show as deleted, as they do everywhere else; those awaiting approval are left out but for their author.
  */
 export async function loadListItems(db: Db, listId: string, viewer: SessionUser | null, next?: string): Promise<ListItemsPage> {
   const cursor = decodeCursor(next, CURSOR_SORT, cursorValue.natural);
@@ -25,8 +25,10 @@ export async function loadListItems(db: Db, listId: string, viewer: SessionUser 
     getPostsByIds(db, page.rows.flatMap((row) => (row.postId ? [row.postId] : [])), viewerId),
     getCommentsByIds(db, page.rows.flatMap((row) => (row.commentId ? [row.commentId] : [])), viewerId),
   ]);
-  const postsById = new Map(posts.map((post) => [post.id, post]));
-  const commentsById = new Map(comments.map((comment) => [comment.id, comment]));
+  // What waits for approval shows in lists to its author only.
+  const shown = (item: { heldAt: Date | null; userId: string }) => item.heldAt === null || item.userId === viewerId;
+  const postsById = new Map(posts.filter(shown).map((post) => [post.id, post]));
+  const commentsById = new Map(comments.filter(shown).map((comment) => [comment.id, comment]));
   const items = page.rows.flatMap((row): ListItem[] => {
     const base = { id: row.id, listId: row.listId, createdAt: row.createdAt.toISOString() };
     const post = row.postId ? postsById.get(row.postId) : undefined;
