@@ -1,5 +1,6 @@
 -- Automatic moderation: watched words per community and site-wide, new-member limits, and posts
--- and comments held for a moderator's approval.
+-- and comments held for a moderator's approval. The moderation log also records announcements,
+-- default communities and deleted community requests.
 
 create table watched_words (
   id uuid primary key default uuid_generate_v7(),
@@ -41,6 +42,7 @@ alter table mod_actions add constraint mod_actions_kind_check check (kind in (
   'ban_user', 'unban_user', 'ban_user_site', 'unban_user_site', 'add_mod', 'remove_mod',
   'add_rule', 'edit_rule', 'remove_rule', 'edit_community', 'ignore_report',
   'deny_community_request', 'block_ip', 'cancel_ip_block',
+  'announce_post', 'add_default_community', 'remove_default_community', 'delete_community_request',
   'edit_automod', 'hold_post', 'hold_comment', 'approve_post', 'approve_comment', 'block_content', 'auto_report'));
 alter table mod_actions drop constraint mod_actions_target_type_check;
 alter table mod_actions add constraint mod_actions_target_type_check check (target_type in (

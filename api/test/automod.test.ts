@@ -180,6 +180,20 @@ describe('screening posts', () => {
     expect(reports.reports.map((report) => report.description)).toEqual(['Check iffy']);
   });
 
+  it('screens comments on create and edit alike', async () => {
+    const { community, mod, author } = await setting([word('bad', 'block'), word('heck', 'replace', { replacement: 'h*ck' }), word('promo', 'report')]);
+    const post = await makePost(mod.browser, community.name, { title: 'Talk', body: 'x' });
+    const url = `/api/posts/${post.publicId}/comments`;
+    expectError(await author.browser.post(url, { body: 'a bad word' }), 403, Messages.blockedByRule('No bad'));
+    const comment = (await author.browser.post(url, { body: 'oh heck' })).json<Comment>();
+    expect(comment.body).toBe('oh h*ck');
+    const edit = (body: string) => author.browser.request('PUT', `${url}/${comment.id}`, { body: { body } });
+    expectError(await edit('bad again'), 403, Messages.blockedByRule('No bad'));
+    expect((await edit('heck, a promo')).json<Comment>().body).toBe('h*ck, a promo');
+    const reports = (await mod.browser.get(`/api/communities/${community.id}/reports`)).json<{ reports: Array<{ description: string; targetId: string }> }>();
+    expect(reports.reports).toEqual([expect.objectContaining({ description: 'No promo', targetId: comment.id })]);
+  });
+
   it('a refused write leaves no entry of its hold: the transaction rolls back', async () => {
     const { community, author } = await setting([word('hold', 'hold')]);
     const before = (await entries('hold_post')).length;

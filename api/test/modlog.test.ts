@@ -216,6 +216,29 @@ describe('every moderation action writes one entry of the log', () => {
     expect(block.expiresAt).not.toBeNull();
     expect(await oneEntry(() => del(admin.browser, `/api/ipblocks/${block.targetId}`))).toMatchObject({ kind: 'cancel_ip_block' });
   });
+
+  it('announcing a post, default communities and deleting a community request, site-wide; a change that changes nothing writes none', async () => {
+    const { community, author } = await setting();
+    const post = await makePost(author.browser, community.name, { title: 'News', body: 'Text' });
+    expect(await oneEntry(() => put(admin.browser, `/api/posts/${post.publicId}?action=announce`, {})))
+      .toMatchObject({ kind: 'announce_post', communityId: null, actorGroup: 'admins', targetType: 'post', targetId: post.id, targetUserId: author.user.id });
+    expect((await noEntry(() => put(admin.browser, `/api/posts/${post.publicId}?action=announce`, {}))).statusCode).toBe(409);
+
+    const makeDefault = () => admin.browser.post('/api/_admin', { action: 'add_default_forum', name: community.name });
+    expect(await oneEntry(makeDefault)).toMatchObject({ kind: 'add_default_community', communityId: null, targetType: 'community', targetId: community.id });
+    expect((await noEntry(makeDefault)).statusCode).toBe(200);
+    expect(await oneEntry(() => admin.browser.post('/api/_admin', { action: 'remove_default_forum', name: community.name })))
+      .toMatchObject({ kind: 'remove_default_community', targetId: community.id });
+    const site = (await (await visitor(t)).get('/api/modlog?kind=add_default_community')).json<ModLogPage>();
+    expect(site.actions[0]?.target).toMatchObject({ type: 'community', label: community.name, url: `/${community.name}` });
+
+    const requester = await makeUser(t);
+    const request = await requester.browser.post('/api/community_requests', { name: uniqueName('wanted'), note: 'Please' });
+    const id = request.json<{ id: string }>().id;
+    expect(await oneEntry(() => del(admin.browser, `/api/community_requests/${id}`)))
+      .toMatchObject({ kind: 'delete_community_request', communityId: null, targetType: 'community_request', targetId: id, targetUserId: requester.user.id });
+    expect((await noEntry(() => del(admin.browser, `/api/community_requests/${id}`))).statusCode).toBe(404);
+  });
 });
 
 describe('GET /api/communities/:id/modlog', () => {

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Messages } from '@quorum/shared/errors';
 import { adminActionBody } from '@quorum/shared/schemas/admin';
 import { Success } from '@quorum/shared/entities/schema';
 import { SiteHealth } from '@quorum/shared/entities/site';
 import { requireAdmin } from '../auth/plugin.ts';
-import { deleteDefaultCommunity, getCommunityIdByName, insertDefaultCommunity } from '../communities/queries.ts';
+import { setDefaultCommunity } from '../communities/actions.ts';
 import { denyCommunityRequest } from '../community-requests/actions.ts';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
-import { notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
 import { banUser, unbanUser, type AddressBlocker } from './actions.ts';
 import { siteHealth } from './health.ts';
@@ -34,13 +32,9 @@ const adminRoutes: FastifyPluginAsync<{ sql: Sql; blocker: AddressBlocker; confi
         await denyCommunityRequest(sql, app.jobs, admin, body);
         return { success: true };
       case 'add_default_forum':
-      case 'remove_default_forum': {
-        const communityId = await getCommunityIdByName(sql, body.name);
-        if (!communityId) throw notFound(Messages.communityNotFound);
-        if (body.action === 'add_default_forum') await insertDefaultCommunity(sql, communityId);
-        else await deleteDefaultCommunity(sql, communityId);
+      case 'remove_default_forum':
+        await setDefaultCommunity(sql, admin, body.name, body.action === 'add_default_forum');
         return { success: true };
-      }
     }
   });
 };

@@ -5,11 +5,14 @@ import type { RuleRow } from '../content/community-present.ts';
 import type { Sql, Tx } from '../db/connect.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { attachImages, markImageDeleted } from '../images/queries.ts';
-import { groupIn, recordModAction } from '../modlog/record.ts';
+import { groupIn, recordModAction, siteAdmin } from '../modlog/record.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { getContributorFacts } from '../users/queries.ts';
 import { canModerateAnother, hasPointsToCreateCommunity } from './policy.ts';
-import { countModeratedCommunities, insertCommunity, lockCommunity, lockUser, setCommunityImage, updateCommunity } from './queries.ts';
+import {
+  countModeratedCommunities, deleteDefaultCommunity, getCommunityIdByName, insertCommunity, insertDefaultCommunity, lockCommunity, lockUser,
+  setCommunityImage, updateCommunity,
+} from './queries.ts';
 import { deleteRule, getRule, insertRule, moveRule, renumberRules, updateRuleText } from './rule-queries.ts';
 
 /**
@@ -155,5 +158,21 @@ export async function replaceCommunityImage(
     const previous = await setCommunityImage(tx, communityId, which, image?.id ?? null);
     if (previous) await markImageDeleted(tx, previous);
     await recordCommunityEdit(tx, communityId, actor, [which === 'proPic' ? 'icon' : 'banner']);
+  });
+}
+
+/** Makes the community named `name` one of the site's defaults, or no longer one, as an admin; a change is logged. */
+export async function setDefaultCommunity(sql: Sql, admin: { id: string }, name: string, isDefault: boolean): Promise<void> {
+  const communityId = await getCommunityIdByName(sql, name);
+  if (!communityId) throw notFound(Messages.communityNotFound);
+  await sql.begin(async (tx) => {
+    const changed = isDefault ? await insertDefaultCommunity(tx, communityId) : await deleteDefaultCommunity(tx, communityId);
+    if (!changed) return;
+    await recordModAction(tx, {
+      kind: isDefault ? 'add_default_community' : 'remove_default_community',
+      ...siteAdmin(admin),
+      target: { type: 'community', id: communityId },
+      details: { communityName: name },
+    });
   });
 }

@@ -241,12 +241,16 @@ export async function setCommunityImage(
 }
 
 /** Marks a community as one of the site's defaults; doing it twice changes nothing. */
-export async function insertDefaultCommunity(db: Db, communityId: string): Promise<void> {
-  await db`insert into default_communities (community_id) values (${communityId}) on conflict (community_id) do nothing`;
+/** Makes a community one of the site's defaults; false when it was one already. */
+export async function insertDefaultCommunity(db: Db, communityId: string): Promise<boolean> {
+  const rows = await db`insert into default_communities (community_id) values (${communityId}) on conflict (community_id) do nothing returning community_id`;
+  return rows.length > 0;
 }
 
-export async function deleteDefaultCommunity(db: Db, communityId: string): Promise<void> {
-  await db`delete from default_communities where community_id = ${communityId}`;
+/** Makes a community no longer one of the site's defaults; false when it was not one. */
+export async function deleteDefaultCommunity(db: Db, communityId: string): Promise<boolean> {
+  const rows = await db`delete from default_communities where community_id = ${communityId} returning community_id`;
+  return rows.length > 0;
 }
 
 /** Ids of the communities a user is banned from. */

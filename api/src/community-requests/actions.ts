@@ -52,6 +52,18 @@ export async function denyCommunityRequest(sql: Sql, jobs: Jobs, admin: { id: st
   }
 }
 
-export async function deleteCommunityRequest(db: Db, id: string): Promise<void> {
-  if (!isUuid(id) || !(await q.deleteCommunityRequest(db, id))) throw notFound(Messages.communityRequestNotFound);
+/** Deletes a request as an admin, logged. */
+export async function deleteCommunityRequest(sql: Sql, admin: { id: string }, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound(Messages.communityRequestNotFound);
+  await sql.begin(async (tx) => {
+    const deleted = await q.deleteCommunityRequest(tx, id);
+    if (!deleted) throw notFound(Messages.communityRequestNotFound);
+    await recordModAction(tx, {
+      kind: 'delete_community_request',
+      ...siteAdmin(admin),
+      target: { type: 'community_request', id },
+      targetUserId: deleted.byUserId,
+      details: { communityName: deleted.communityName },
+    });
+  });
 }

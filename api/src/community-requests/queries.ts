@@ -46,7 +46,9 @@ export async function denyCommunityRequest(
   return row;
 }
 
-export async function deleteCommunityRequest(db: Db, id: string): Promise<boolean> {
-  const rows = await db`update community_requests set deleted_at = now() where id = ${id} and deleted_at is null returning id`;
-  return rows.length > 0;
+/** Deletes a request; undefined when there is none to delete. */
+export async function deleteCommunityRequest(db: Db, id: string): Promise<{ communityName: string; byUserId: string | null } | undefined> {
+  const [row] = await db<{ communityName: string; byUserId: string | null }[]>`
+    update community_requests set deleted_at = now() where id = ${id} and deleted_at is null returning community_name, by_user_id`;
+  return row;
 }

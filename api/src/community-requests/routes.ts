@@ -36,8 +36,8 @@ const communityRequestsRoutes: FastifyPluginAsync<CommunityRequestsRoutesOptions
   });
 
   app.delete<{ Params: { id: string } }>('/community_requests/:id', { schema: sends(Success) }, async (request): Promise<{ success: true }> => {
-    requireAdmin(request);
-    await deleteCommunityRequest(sql, request.params.id);
+    const admin = requireAdmin(request);
+    await deleteCommunityRequest(sql, admin, request.params.id);
     return { success: true };
   });
 };

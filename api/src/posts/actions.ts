@@ -21,7 +21,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { getAltTexts } from '../images/queries.ts';
 import { parseHttpUrl } from '../links/fetch.ts';
-import { groupOf, recordModAction, type ModActionRecord } from '../modlog/record.ts';
+import { groupOf, recordModAction, siteAdmin, type ModActionRecord } from '../modlog/record.ts';
 import { queueAnnouncement, queueNotification, queueVoteNotification } from '../notifications/jobs.ts';
 import { resolveReports } from '../reports/queries.ts';
 import { getSiteSettings } from '../site/settings.ts';
@@ -234,7 +234,10 @@ async function setPostPin(sql: Sql, user: Actor, post: PostRow, pin: boolean, si
 async function announcePost(sql: Sql, user: Actor, post: PostRow, jobs: Jobs): Promise<void> {
   if (!canAnnounce(user)) throw forbidden();
   if (post.deletedAt) throw forbidden(Messages.deletedPostNotAnnounceable);
-  if (!(await q.markAnnounced(sql, post.id, user.id))) throw conflict(ErrorCode.alreadyAnnounced, Messages.alreadyAnnounced);
+  await sql.begin(async (tx) => {
+    if (!(await q.markAnnounced(tx, post.id, user.id))) throw conflict(ErrorCode.alreadyAnnounced, Messages.alreadyAnnounced);
+    await recordModAction(tx, { kind: 'announce_post', ...siteAdmin(user), ...postEntry(post) });
+  });
   await queueAnnouncement(jobs, post.id);
 }
 

@@ -260,6 +260,7 @@ export const MOD_ACTION_KINDS = [
   'ignore_report',
   'deny_community_request',
   'block_ip', 'cancel_ip_block',
+  'announce_post', 'add_default_community', 'remove_default_community', 'delete_community_request',
   'edit_automod', 'hold_post', 'hold_comment', 'approve_post', 'approve_comment', 'block_content', 'auto_report',
 ] as const;
 /** What a logged action was done to. */
