@@ -182,6 +182,55 @@ describe('push delivery', () => {
     expect(service.received.filter((push) => push.path === '/bad-keys')).toEqual([]);
   });
 
+  it('drops a subscription once three different pushes failed within a day; retries count once, a delivered push starts over', async () => {
+    const flaky = await startPushEndpoint();
+    try {
+      flaky.answer = 500;
+      const user = await makeUser(t);
+      // The welcome notice of the new account is read already: only the pushes below are sent.
+      await eventually(() => t.sql`select 1 from notifications where user_id = ${user.user.id} and type = 'welcome'`, (rows) => rows.length === 1);
+      await t.sql`update notifications set seen_at = now() where user_id = ${user.user.id}`;
+      await subscribe(t, user, flaky.url('/flaky'));
+      const failures = async () => (await t.sql<{ n: number }[]>`
+        select cardinality(failed_notifications) as n from push_subscriptions where user_id = ${user.user.id}`).map((row) => row.n);
+      await notify(t, user, 'first');
+      // Tried again after failing: still one failed push.
+      await eventually(() => flaky.received.length, (n) => n >= 2);
+      expect(await failures()).toEqual([1]);
+      // The retry goes through: the count starts over.
+      flaky.answer = 201;
+      await eventually(failures, (rows) => rows[0] === 0);
+      flaky.answer = 500;
+      await notify(t, user, 'second');
+      await eventually(failures, (rows) => rows[0] === 1);
+      await notify(t, user, 'third');
+      await eventually(failures, (rows) => rows[0] === 2);
+      await notify(t, user, 'fourth');
+      expect(await eventually(failures, (rows) => rows.length === 0)).toEqual([]);
+      // Opening the app hands the browser's subscription over again, with nothing counted against it.
+      await subscribe(t, user, flaky.url('/flaky'));
+      expect(await failures()).toEqual([0]);
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it('drops a subscription the push service answers 404 or 410 for at once', async () => {
+    for (const status of [404, 410]) {
+      const gone = await startPushEndpoint();
+      try {
+        gone.answer = status;
+        const user = await makeUser(t);
+        await subscribe(t, user, gone.url('/gone'));
+        await notify(t, user);
+        expect(await eventually(() => t.sql`select 1 from push_subscriptions where user_id = ${user.user.id}`, (rows) => rows.length === 0)).toHaveLength(0);
+        expect(gone.received).toHaveLength(1);
+      } finally {
+        await gone.close();
+      }
+    }
+  });
+
   it('does not follow a redirect from a push service', async () => {
     const user = await makeUser(t);
     await subscribe(t, user, `${origin}/moved`);

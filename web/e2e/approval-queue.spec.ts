@@ -1,21 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CommunityAutoMod } from '@quorum/shared/entities/automod';
 import type { Community } from '@quorum/shared/entities/communities';
-import type { User } from '@quorum/shared/entities/users';
-import { ADMIN, apiAs, logOutViaApi, newCommunityName, openApp, saveScreen } from './helpers.ts';
+import { apiAs, expectNoSidewaysScroll, logOutViaApi, openApp, saveScreen } from './helpers.ts';
 import { publicIdFromPostUrl } from './new-post-helpers.ts';
-import { newUser, switchTo } from './post-helpers.ts';
+import { newUser, seedCommunityWithMod, switchTo } from './post-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const TITLE = 'Hello from a brand new member';
 const WIDTHS = [320, 390, 1280];
-
-/** The page is no wider than the window: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${where} at ${innerWidth} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
-}
 
 /** At each width, in light and dark: nothing scrolls sideways, and the screens are saved when asked for. */
 async function checkWidths(page: Page, name: string, shown: () => Promise<void>) {
@@ -34,16 +27,10 @@ async function checkWidths(page: Page, name: string, shown: () => Promise<void>)
 
 /** A community made by the admin with a second mod, who holds new members' posts and comments for approval. */
 async function seedHeldCommunity(page: Page): Promise<{ community: Community; mod: string }> {
-  await switchTo(page, ADMIN.username, ADMIN.password);
-  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('aq'), about: 'New members wait for approval.' });
-  const mod = await newUser(page, 'mod');
-  await switchTo(page, ADMIN.username, ADMIN.password);
-  await apiAs<User[]>(page, 'POST', `/api/communities/${community.id}/mods`, { username: mod });
-
-  await switchTo(page, mod);
+  const seeded = await seedCommunityWithMod(page, 'aq', 'New members wait for approval.');
   const limits: CommunityAutoMod = { words: [], newMembers: { minAgeDays: 30, minPoints: 0, comments: true } };
-  await apiAs(page, 'PUT', `/api/communities/${community.id}/automod`, limits);
-  return { community, mod };
+  await apiAs(page, 'PUT', `/api/communities/${seeded.community.id}/automod`, limits);
+  return seeded;
 }
 
 test("a new member's post waits for a moderator's approval, then shows to everyone", async ({ page }) => {

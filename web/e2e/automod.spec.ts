@@ -2,28 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { WATCHED_WORD_PATTERN_MAX } from '@quorum/shared/constants';
 import type { CommunityAutoMod } from '@quorum/shared/entities/automod';
 import type { Community } from '@quorum/shared/entities/communities';
-import type { User } from '@quorum/shared/entities/users';
-import { ADMIN, apiAs, newCommunityName, saveScreen } from './helpers.ts';
-import { newUser, switchTo } from './post-helpers.ts';
+import { apiAs, expectNoSidewaysScroll, saveScreen } from './helpers.ts';
+import { seedCommunityWithMod } from './post-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
-
-/** The page is no wider than the window: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${where} at ${innerWidth} px is ${scrollWidth} px wide`).toBeLessThanOrEqual(innerWidth);
-}
-
-/** A community made by the admin, and a new user made its mod, left logged in. */
-async function seedCommunityWithMod(page: Page): Promise<{ community: Community; mod: string }> {
-  await switchTo(page, ADMIN.username, ADMIN.password);
-  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName('aw'), about: 'Where watched words are tried out.' });
-  const mod = await newUser(page, 'mod');
-  await switchTo(page, ADMIN.username, ADMIN.password);
-  await apiAs<User[]>(page, 'POST', `/api/communities/${community.id}/mods`, { username: mod });
-  await switchTo(page, mod);
-  return { community, mod };
-}
 
 interface WordFields {
   pattern: string;
@@ -50,7 +32,7 @@ function automodPath(community: Community): string {
 }
 
 test('a mod adds a hold rule, saves it and finds it after a reload; the test box names it', async ({ page }) => {
-  const { community } = await seedCommunityWithMod(page);
+  const { community } = await seedCommunityWithMod(page, 'aw', 'Where watched words are tried out.');
   await page.goto(automodPath(community));
   await expect(page.getByRole('heading', { name: 'Watched words', level: 2 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Mod tools' }).getByRole('link', { name: 'Watched words' })).toHaveAttribute('aria-current', 'page');
@@ -85,7 +67,7 @@ test('a mod adds a hold rule, saves it and finds it after a reload; the test box
 });
 
 test('the editor fits a 320 px phone with a very long pattern, and asks before unsaved changes are left', async ({ page }) => {
-  const { community } = await seedCommunityWithMod(page);
+  const { community } = await seedCommunityWithMod(page, 'aw', 'Where watched words are tried out.');
   await page.goto(automodPath(community));
   await expect(page.getByText('No watched words yet.')).toBeVisible();
 

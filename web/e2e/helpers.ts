@@ -188,3 +188,12 @@ export function savedCache(page: Page): Promise<string> {
 export async function waitForSaved(page: Page, text: string) {
   await expect.poll(() => savedCache(page), { timeout: 10_000 }).toContain(text);
 }
+
+/**
+ * Fails unless the page is no wider than the window: nothing scrolls sideways. The page is given
+ * the moment a resize takes to lay out again (the shell swaps its phone and desktop parts in script).
+ */
+export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await expect.poll(overflow, { message: `${where} at ${page.viewportSize()?.width} px scrolls sideways` }).toBeLessThanOrEqual(0);
+}

@@ -73,3 +73,14 @@ export async function openPost(page: Page, post: Post, commentId?: string): Prom
   await page.goto(postPath(post, commentId));
   await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
 }
+
+/** A community made by the admin (its name starting with `prefix`) and a new user made its mod, left logged in. */
+export async function seedCommunityWithMod(page: Page, prefix: string, about: string): Promise<{ community: Community; mod: string }> {
+  await switchTo(page, ADMIN.username, ADMIN.password);
+  const community = await apiAs<Community>(page, 'POST', '/api/communities', { name: newCommunityName(prefix), about });
+  const mod = await newUser(page, 'mod');
+  await switchTo(page, ADMIN.username, ADMIN.password);
+  await apiAs(page, 'POST', `/api/communities/${community.id}/mods`, { username: mod });
+  await switchTo(page, mod);
+  return { community, mod };
+}

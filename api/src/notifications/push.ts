@@ -7,7 +7,7 @@ import webpush from 'web-push';
 import type { Sql } from '../db/connect.ts';
 import { countPush } from '../metrics/metrics.ts';
 import { AddressRefusedError, checkLiteralHost, systemResolve, vettedLookup } from '../outbound/lookup.ts';
-import { getNotificationForPush, markPushed } from './queries.ts';
+import { clearPushFailures, countPushFailure, getNotificationForPush, markPushed, PUSH_FAILURES_MAX } from './queries.ts';
 import { renderNotification } from './render.ts';
 import type { PushJob } from './store.ts';
 
@@ -59,7 +59,8 @@ export function isAcceptableEndpoint(endpoint: string): boolean {
 /**
  * Pushes one version of a notification to every device of its user, side by side. Nothing is sent
  * for a version that was already pushed or has been replaced by a newer one (a merge queues its
- * own push). Undeliverable subscriptions are deleted; other failures make the job retry.
+ * own push). Undeliverable subscriptions are deleted, and so are those that failed PUSH_FAILURES_MAX
+ * pushes within a day; other failures make the job retry.
  */
 export async function sendPush(sql: Sql, options: PushOptions, job: PushJob): Promise<void> {
   const row = await getNotificationForPush(sql, job.notificationId);
@@ -74,17 +75,21 @@ export async function sendPush(sql: Sql, options: PushOptions, job: PushJob): Pr
   const body = JSON.stringify(payload);
   const outcomes = await Promise.allSettled(subscriptions.map((subscription) => deliver(subscription, body, options, row.id)));
   const failures: unknown[] = [];
+  const delivered: string[] = [];
   for (const [index, outcome] of outcomes.entries()) {
+    const subscription = subscriptions[index]!;
     if (outcome.status === 'fulfilled') {
       countPush('sent');
-    } else if (outcome.reason instanceof Undeliverable) {
+      delivered.push(subscription.id);
+    } else if (outcome.reason instanceof Undeliverable || (await countPushFailure(sql, subscription.id, row.id)) >= PUSH_FAILURES_MAX) {
       countPush('dropped');
-      await sql`delete from push_subscriptions where id = ${subscriptions[index]!.id}`;
+      await sql`delete from push_subscriptions where id = ${subscription.id}`;
     } else {
       countPush('failed');
       failures.push(outcome.reason);
     }
   }
+  await clearPushFailures(sql, delivered);
   if (failures.length > 0) throw new PushRetry(`${failures.length} of ${subscriptions.length} pushes failed`, { cause: failures[0] });
   await markPushed(sql, row.id, job.version);
 }

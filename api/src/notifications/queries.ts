@@ -142,5 +142,39 @@ export async function savePushSubscription(
     insert into push_subscriptions (session_id, user_id, endpoint, p256dh, auth)
     values (${subscription.sessionId}, ${subscription.userId}, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth})
     on conflict (session_id) do update set
-      user_id = excluded.user_id, endpoint = excluded.endpoint, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = now()`;
+      user_id = excluded.user_id, endpoint = excluded.endpoint, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = now(),
+      failed_notifications = '{}', failing_since = null`;
+}
+
+/** Failed pushes within PUSH_FAILURE_WINDOW_HOURS after which a subscription is dropped. */
+export const PUSH_FAILURES_MAX = 3;
+const PUSH_FAILURE_WINDOW_HOURS = 24;
+
+/**
+ * Counts a failed push of `notificationId` against a subscription and answers how many different
+ * pushes failed since the first failure (its retries count once; a count older than
+ * PUSH_FAILURE_WINDOW_HOURS starts over).
+ */
+export async function countPushFailure(db: Db, subscriptionId: string, notificationId: string): Promise<number> {
+  const [row] = await db<{ failures: number }[]>`
+    with counted as (
+      select id, failing_since > now() - make_interval(hours => ${PUSH_FAILURE_WINDOW_HOURS}) as recent
+      from push_subscriptions where id = ${subscriptionId})
+    update push_subscriptions s set
+      failed_notifications = case
+        when not coalesce(counted.recent, false) then array[${notificationId}::uuid]
+        when ${notificationId}::uuid = any(s.failed_notifications) then s.failed_notifications
+        else s.failed_notifications || ${notificationId}::uuid end,
+      failing_since = case when coalesce(counted.recent, false) then s.failing_since else now() end
+    from counted where s.id = counted.id
+    returning cardinality(s.failed_notifications) as failures`;
+  return row?.failures ?? 0;
+}
+
+/** A push went through: the subscription's failures are forgotten. */
+export async function clearPushFailures(db: Db, subscriptionIds: readonly string[]): Promise<void> {
+  if (subscriptionIds.length === 0) return;
+  await db`
+    update push_subscriptions set failed_notifications = '{}', failing_since = null
+    where id = any(${subscriptionIds}::uuid[]) and failing_since is not null`;
 }
