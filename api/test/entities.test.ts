@@ -8,7 +8,8 @@ const FIELDS = {
   user: [
     'id', 'username', 'email', 'proPic', 'aboutMe', 'points', 'noPosts', 'noComments', 'createdAt', 'createdIP', 'lastSeenIP',
     'lastSeenMonth', 'lastSeen', 'deleted', 'deletedAt', 'isAdmin', 'isBanned', 'bannedAt', 'badges', 'moddingList', 'embedsOff',
-    'homeFeed', 'rememberFeedSort', 'upvoteNotificationsOff', 'replyNotificationsOff', 'hideUserProfilePictures', 'requireAltText',
+    'homeFeed', 'rememberFeedSort', 'upvoteNotificationsOff', 'replyNotificationsOff', 'moderationNotificationsOff',
+    'announcementNotificationsOff', 'hideUserProfilePictures', 'requireAltText',
     'notificationsNewCount',
   ],
   post: [

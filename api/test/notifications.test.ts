@@ -259,6 +259,39 @@ describe('creating notifications', () => {
     });
   });
 
+  it('tells nobody who turned moderation notifications off of removals, locks and approvals', async () => {
+    const mod = await quietUser();
+    const community = await makeCommunity(mod.browser);
+    const author = await quietUser();
+    const off = await author.browser.post('/api/_settings?action=updateProfile', { moderationNotificationsOff: true });
+    expect(off.json()).toMatchObject({ moderationNotificationsOff: true });
+    const removed = await postIn(author, community.name, 'Removed');
+    const locked = await postIn(author, community.name, 'Locked');
+    expect((await mod.browser.request('DELETE', `/api/posts/${removed.publicId}?deleteAs=mods`)).statusCode).toBe(200);
+    expect((await mod.browser.request('PUT', `/api/posts/${locked.publicId}?action=lock`)).statusCode).toBe(200);
+    await jobsSettled();
+    expect((await list(author.browser)).count).toBe(0);
+    // Turned on again, the next one is told.
+    await author.browser.post('/api/_settings?action=updateProfile', { moderationNotificationsOff: false });
+    expect((await mod.browser.request('PUT', `/api/posts/${locked.publicId}?action=unlock`)).statusCode).toBe(200);
+    expect((await mod.browser.request('PUT', `/api/posts/${locked.publicId}?action=lock`)).statusCode).toBe(200);
+    const page = await eventually(() => list(author.browser), (p) => p.count > 0);
+    expect(page.items.map((item) => item.type)).toEqual(['post_locked']);
+  });
+
+  it('passes over those who turned announcements off', async () => {
+    const admin = await quietAdmin();
+    const community = await makeCommunity(admin.browser);
+    const news = await postIn(admin, community.name, 'Big news');
+    const reader = await quietUser();
+    const uninterested = await quietUser();
+    await uninterested.browser.post('/api/_settings?action=updateProfile', { announcementNotificationsOff: true });
+    expect((await admin.browser.request('PUT', `/api/posts/${news.publicId}?action=announce`)).statusCode).toBe(200);
+    await eventually(() => list(reader.browser), (p) => p.items.some((item) => item.type === 'announcement'));
+    await jobsSettled();
+    expect((await list(uninterested.browser)).items.filter((item) => item.type === 'announcement')).toEqual([]);
+  });
+
   it('announces a post to every user, keeping one unseen announcement each', async () => {
     const admin = await quietAdmin();
     const community = await makeCommunity(admin.browser);
@@ -275,7 +308,8 @@ describe('creating notifications', () => {
     const [users] = await t.sql<{ users: number; told: number }[]>`
       select (select count(*) from users where deleted_at is null) as users,
              (select count(*) from notifications where type = 'announcement' and payload->>'postId' = ${second.id}) as told`;
-    expect(users?.told).toBe(users?.users);
+    const [off] = await t.sql<{ n: number }[]>`select count(*)::int as n from users where deleted_at is null and announcement_notifications_off`;
+    expect(Number(users?.told)).toBe(Number(users?.users) - Number(off?.n));
 
     // Once the post is deleted, readers no longer see its title.
     expect((await admin.browser.request('DELETE', `/api/posts/${second.publicId}`)).statusCode).toBe(200);

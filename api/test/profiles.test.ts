@@ -328,6 +328,8 @@ describe('POST /api/_settings?action=updateProfile', () => {
       email: 'grower@example.com',
       upvoteNotificationsOff: true,
       replyNotificationsOff: true,
+      moderationNotificationsOff: true,
+      announcementNotificationsOff: true,
       homeFeed: 'subscriptions',
       rememberFeedSort: true,
       embedsOff: true,

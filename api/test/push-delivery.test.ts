@@ -21,6 +21,14 @@ async function subscribe(t: TestApp, user: SignedUp, endpoint: string): Promise<
   await t.sql`update push_subscriptions set endpoint = ${endpoint} where user_id = ${user.user.id}`;
 }
 
+/** A new user whose welcome notice is read already, so that only the pushes a test makes are sent. */
+async function welcomedUser(t: TestApp): Promise<SignedUp> {
+  const user = await makeUser(t);
+  await eventually(() => t.sql`select 1 from notifications where user_id = ${user.user.id} and type = 'welcome'`, (rows) => rows.length === 1);
+  await t.sql`update notifications set seen_at = now() where user_id = ${user.user.id}`;
+  return user;
+}
+
 /** A notification that is pushed, with its push queued. */
 async function notify(t: TestApp, user: SignedUp, badgeType = 'supporter'): Promise<string> {
   const stored = await insertNotification(t.sql, user.user.id, 'new_badge', { userId: user.user.id, badgeType });
@@ -186,10 +194,7 @@ describe('push delivery', () => {
     const flaky = await startPushEndpoint();
     try {
       flaky.answer = 500;
-      const user = await makeUser(t);
-      // The welcome notice of the new account is read already: only the pushes below are sent.
-      await eventually(() => t.sql`select 1 from notifications where user_id = ${user.user.id} and type = 'welcome'`, (rows) => rows.length === 1);
-      await t.sql`update notifications set seen_at = now() where user_id = ${user.user.id}`;
+      const user = await welcomedUser(t);
       await subscribe(t, user, flaky.url('/flaky'));
       const failures = async () => (await t.sql<{ n: number }[]>`
         select cardinality(failed_notifications) as n from push_subscriptions where user_id = ${user.user.id}`).map((row) => row.n);
@@ -215,19 +220,17 @@ describe('push delivery', () => {
     }
   });
 
-  it('drops a subscription the push service answers 404 or 410 for at once', async () => {
-    for (const status of [404, 410]) {
-      const gone = await startPushEndpoint();
-      try {
-        gone.answer = status;
-        const user = await makeUser(t);
-        await subscribe(t, user, gone.url('/gone'));
-        await notify(t, user);
-        expect(await eventually(() => t.sql`select 1 from push_subscriptions where user_id = ${user.user.id}`, (rows) => rows.length === 0)).toHaveLength(0);
-        expect(gone.received).toHaveLength(1);
-      } finally {
-        await gone.close();
-      }
+  it('drops a subscription the push service answers 404 for at once, as it does for 410', async () => {
+    const gone = await startPushEndpoint();
+    try {
+      gone.answer = 404;
+      const user = await welcomedUser(t);
+      await subscribe(t, user, gone.url('/gone'));
+      await notify(t, user);
+      expect(await eventually(() => t.sql`select 1 from push_subscriptions where user_id = ${user.user.id}`, (rows) => rows.length === 0)).toHaveLength(0);
+      expect(gone.received).toHaveLength(1);
+    } finally {
+      await gone.close();
     }
   });
 

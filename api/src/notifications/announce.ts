@@ -5,7 +5,7 @@ import { JOB_PUSH, trimAndRecount } from './store.ts';
 const BATCH = 1000;
 
 /**
- * Tells every user of an announced post (announcement): each keeps at most one unseen
+ * Tells every user of an announced post (announcement), but those who turned announcements off: each keeps at most one unseen
  * announcement, the newest. Goes through the users in batches by id, so that a big site never
  * holds one long transaction; a retried job does not tell anyone twice.
  */
@@ -13,10 +13,12 @@ export async function announceToAll(deps: NotifyDeps, postId: string): Promise<v
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const batch = await deps.sql.begin(async (tx) => {
-      const users = await tx<{ id: string }[]>`
-        select id from users where deleted_at is null and id > ${after}::uuid order by id limit ${BATCH} for update`;
+      const users = await tx<{ id: string; announcementNotificationsOff: boolean }[]>`
+        select id, announcement_notifications_off from users where deleted_at is null and id > ${after}::uuid order by id limit ${BATCH} for update`;
       if (users.length === 0) return null;
-      const ids = users.map((user) => user.id);
+      const lastId = users[users.length - 1]?.id ?? after;
+      // Those who turned announcements off are passed over.
+      const ids = users.filter((user) => !user.announcementNotificationsOff).map((user) => user.id);
       await tx`
         delete from notifications where user_id = any(${ids}::uuid[]) and type = 'announcement' and seen_at is null
           and payload->>'postId' <> ${postId}`;
@@ -27,7 +29,7 @@ export async function announceToAll(deps: NotifyDeps, postId: string): Promise<v
           select 1 from notifications n where n.user_id = u and n.type = 'announcement' and n.payload->>'postId' = ${postId})
         returning id`;
       await trimAndRecount(tx, ids);
-      return { lastId: ids[ids.length - 1] ?? after, created: created.map((row) => row.id) };
+      return { lastId, created: created.map((row) => row.id) };
     });
     if (!batch) return;
     after = batch.lastId;

@@ -10,13 +10,21 @@ interface Recipient {
   id: string;
   replyNotificationsOff: boolean;
   upvoteNotificationsOff: boolean;
+  moderationNotificationsOff: boolean;
 }
 
 /** A user who can receive notifications: not deleted. */
 async function recipient(db: Db, userId: string): Promise<Recipient | null> {
   const [row] = await db<Recipient[]>`
-    select id, reply_notifications_off, upvote_notifications_off from users where id = ${userId} and deleted_at is null`;
+    select id, reply_notifications_off, upvote_notifications_off, moderation_notifications_off
+    from users where id = ${userId} and deleted_at is null`;
   return row ?? null;
+}
+
+/** A user who wants to hear what moderators did to their posts and comments. */
+async function moderationRecipient(db: Db, userId: string): Promise<Recipient | null> {
+  const user = await recipient(db, userId);
+  return user && !user.moderationNotificationsOff ? user : null;
 }
 
 /** Whether `userId` muted the author or the community. */
@@ -161,7 +169,7 @@ export async function notifyDeletedPost(
   const [facts] = await deps.sql<{ userId: string }[]>`select user_id from posts where id = ${post.postId}`;
   if (!facts || facts.userId === post.deletedBy) return;
   await deliver(deps, facts.userId, async (tx) => {
-    if (!(await recipient(tx, facts.userId))) return null;
+    if (!(await moderationRecipient(tx, facts.userId))) return null;
     return insertNotification(tx, facts.userId, 'deleted_post', {
       targetType: 'post',
       targetId: post.postId,
@@ -179,7 +187,7 @@ export async function notifyDeletedComment(
   const [facts] = await deps.sql<{ userId: string; postId: string }[]>`select user_id, post_id from comments where id = ${comment.commentId}`;
   if (!facts || facts.userId === comment.deletedBy) return;
   await deliver(deps, facts.userId, async (tx) => {
-    if (!(await recipient(tx, facts.userId))) return null;
+    if (!(await moderationRecipient(tx, facts.userId))) return null;
     return insertNotification(tx, facts.userId, 'deleted_comment', {
       postId: facts.postId,
       commentId: comment.commentId,
@@ -197,7 +205,7 @@ export async function notifyLockedPost(
   const [facts] = await deps.sql<{ userId: string }[]>`select user_id from posts where id = ${post.postId}`;
   if (!facts || facts.userId === post.lockedBy) return;
   await deliver(deps, facts.userId, async (tx) => {
-    if (!(await recipient(tx, facts.userId))) return null;
+    if (!(await moderationRecipient(tx, facts.userId))) return null;
     return insertNotification(tx, facts.userId, 'post_locked', { postId: post.postId, lockedAs: post.lockedAs, reason: post.reason });
   });
 }
@@ -209,7 +217,7 @@ export async function notifyApproved(deps: NotifyDeps, input: { postId: string; 
     : await deps.sql<{ userId: string }[]>`select user_id from posts where id = ${input.postId}`;
   if (!facts || facts.userId === input.approvedBy) return;
   await deliver(deps, facts.userId, async (tx) => {
-    if (!(await recipient(tx, facts.userId))) return null;
+    if (!(await moderationRecipient(tx, facts.userId))) return null;
     return insertNotification(tx, facts.userId, 'approved', { postId: input.postId, commentId: input.commentId });
   });
 }

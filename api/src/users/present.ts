@@ -22,6 +22,8 @@ export interface UserRow {
   rememberFeedSort: boolean;
   upvoteNotificationsOff: boolean;
   replyNotificationsOff: boolean;
+  moderationNotificationsOff: boolean;
+  announcementNotificationsOff: boolean;
   hideUserProfilePictures: boolean;
   requireAltText: boolean;
   proPic: ImageJson | null;
@@ -70,6 +72,8 @@ export function presentUser(row: UserRow, viewer: UserViewer | null, options: { 
     user.rememberFeedSort = row.rememberFeedSort;
     user.upvoteNotificationsOff = row.upvoteNotificationsOff;
     user.replyNotificationsOff = row.replyNotificationsOff;
+    user.moderationNotificationsOff = row.moderationNotificationsOff;
+    user.announcementNotificationsOff = row.announcementNotificationsOff;
     user.hideUserProfilePictures = row.hideUserProfilePictures;
     user.requireAltText = row.requireAltText;
   }

@@ -10,7 +10,8 @@ function selectUsers(db: Db) {
     select u.id, u.username, u.email, u.about_me, u.points, u.is_admin,
       u.notifications_new_count, u.no_posts, u.no_comments, u.created_at, host(u.created_ip) as created_ip,
       u.last_seen, host(u.last_seen_ip) as last_seen_ip, u.deleted_at, u.banned_at, u.embeds_off, u.home_feed,
-      u.remember_feed_sort, u.upvote_notifications_off, u.reply_notifications_off,
+      u.remember_feed_sort, u.upvote_notifications_off, u.reply_notifications_off, u.moderation_notifications_off,
+      u.announcement_notifications_off,
       u.hide_user_profile_pictures, u.require_alt_text,
       ${imageJson(db, db`u.pro_pic_id`)} as pro_pic,
       coalesce((select json_agg(json_build_object('id', b.id, 'type', b.type) order by b.created_at)
@@ -117,6 +118,8 @@ export interface ProfileChanges {
   email?: string;
   upvoteNotificationsOff?: boolean;
   replyNotificationsOff?: boolean;
+  moderationNotificationsOff?: boolean;
+  announcementNotificationsOff?: boolean;
   homeFeed?: HomeFeed;
   rememberFeedSort?: boolean;
   embedsOff?: boolean;
@@ -132,6 +135,8 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
       email = case when ${changes.email !== undefined} then ${changes.email || null} else email end,
       upvote_notifications_off = coalesce(${changes.upvoteNotificationsOff ?? null}::boolean, upvote_notifications_off),
       reply_notifications_off = coalesce(${changes.replyNotificationsOff ?? null}::boolean, reply_notifications_off),
+      moderation_notifications_off = coalesce(${changes.moderationNotificationsOff ?? null}::boolean, moderation_notifications_off),
+      announcement_notifications_off = coalesce(${changes.announcementNotificationsOff ?? null}::boolean, announcement_notifications_off),
       home_feed = coalesce(${changes.homeFeed ?? null}::text, home_feed),
       remember_feed_sort = coalesce(${changes.rememberFeedSort ?? null}::boolean, remember_feed_sort),
       embeds_off = coalesce(${changes.embedsOff ?? null}::boolean, embeds_off),

@@ -53,6 +53,8 @@ export function makeSessionUser(overrides: Partial<User> = {}): User {
     rememberFeedSort: false,
     upvoteNotificationsOff: false,
     replyNotificationsOff: false,
+    moderationNotificationsOff: false,
+    announcementNotificationsOff: false,
     hideUserProfilePictures: false,
     requireAltText: false,
     notificationsNewCount: 0,

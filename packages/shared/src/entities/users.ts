@@ -44,6 +44,9 @@ export const User = Type.Object({
   rememberFeedSort: Type.Optional(Type.Boolean()),
   upvoteNotificationsOff: Type.Optional(Type.Boolean()),
   replyNotificationsOff: Type.Optional(Type.Boolean()),
+  /** No notifications of what moderators did to the user's posts and comments (removed, locked, approved). */
+  moderationNotificationsOff: Type.Optional(Type.Boolean()),
+  announcementNotificationsOff: Type.Optional(Type.Boolean()),
   hideUserProfilePictures: Type.Optional(Type.Boolean()),
   requireAltText: Type.Optional(Type.Boolean()),
   notificationsNewCount: Type.Optional(Type.Number()),

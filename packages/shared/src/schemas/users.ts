@@ -110,6 +110,8 @@ export const updateProfileBody = v.object({
   ),
   upvoteNotificationsOff: v.optional(v.boolean()),
   replyNotificationsOff: v.optional(v.boolean()),
+  moderationNotificationsOff: v.optional(v.boolean()),
+  announcementNotificationsOff: v.optional(v.boolean()),
   homeFeed: v.optional(v.picklist(HOME_FEEDS)),
   rememberFeedSort: v.optional(v.boolean()),
   embedsOff: v.optional(v.boolean()),

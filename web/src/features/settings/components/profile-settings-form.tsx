@@ -19,6 +19,8 @@ interface ProfileValues {
   requireAltText: boolean;
   upvoteNotificationsOff: boolean;
   replyNotificationsOff: boolean;
+  moderationNotificationsOff: boolean;
+  announcementNotificationsOff: boolean;
 }
 
 function valuesOf(user: User): ProfileValues {
@@ -32,6 +34,8 @@ function valuesOf(user: User): ProfileValues {
     requireAltText: user.requireAltText ?? false,
     upvoteNotificationsOff: user.upvoteNotificationsOff ?? false,
     replyNotificationsOff: user.replyNotificationsOff ?? false,
+    moderationNotificationsOff: user.moderationNotificationsOff ?? false,
+    announcementNotificationsOff: user.announcementNotificationsOff ?? false,
   };
 }
 
@@ -174,6 +178,18 @@ export function ProfileSettingsForm({ user, picture }: ProfileSettingsFormProps)
           description="Tell me about comments on my posts and replies to my comments."
           checked={!values.replyNotificationsOff}
           onChange={(checked) => set('replyNotificationsOff', !checked)}
+        />
+        <SwitchField
+          label="Moderation notifications"
+          description="Tell me when moderators remove, lock or approve my posts and comments."
+          checked={!values.moderationNotificationsOff}
+          onChange={(checked) => set('moderationNotificationsOff', !checked)}
+        />
+        <SwitchField
+          label="Announcements"
+          description="Tell me about posts the site's admins announce to everyone."
+          checked={!values.announcementNotificationsOff}
+          onChange={(checked) => set('announcementNotificationsOff', !checked)}
         />
       </section>
 
