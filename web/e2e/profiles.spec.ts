@@ -176,6 +176,8 @@ test('settings are changed with one Save and kept after a reload', async ({ page
   await page.getByRole('switch', { name: 'Show embeds' }).uncheck();
   await page.getByRole('switch', { name: 'Reply notifications' }).uncheck();
   await page.getByRole('switch', { name: 'Upvote notifications' }).uncheck();
+  await page.getByRole('switch', { name: 'Moderation notifications' }).uncheck();
+  await page.getByRole('switch', { name: 'Announcements' }).uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
   await expect(page.getByText('All changes saved.')).toBeVisible();
@@ -188,6 +190,8 @@ test('settings are changed with one Save and kept after a reload', async ({ page
   await expect(page.getByRole('switch', { name: 'Show embeds' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Reply notifications' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Upvote notifications' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Moderation notifications' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Announcements' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Remember feed sort' })).not.toBeChecked();
 });
 
