@@ -499,13 +499,19 @@ describe('web push', () => {
       toURL: `/${community.name}/post/${post.publicId}/${commentId}`,
       icon: '/favicon.png',
       count: 1,
+      // One new comment: the push offers to answer it, on its page with the reply box open.
+      replyURL: `/${community.name}/post/${post.publicId}/${commentId}?reply`,
     });
 
     // The merge is a new version: pushed again under the same topic.
     await comment(await quietUser(), post);
     await eventually(async () => mine().length, (n) => n === 2);
     expect(mine()[1]?.headers.topic).toBe(stored!.id.replaceAll('-', ''));
-    expect(JSON.parse(keys.decrypt(mine()[1]!.body))).toMatchObject({ title: expect.stringMatching(/^2 new comments on your post Pushed <post>, the latest by @/) });
+    // Two comments merged: nothing single to answer.
+    expect(JSON.parse(keys.decrypt(mine()[1]!.body))).toMatchObject({
+      title: expect.stringMatching(/^2 new comments on your post Pushed <post>, the latest by @/),
+      replyURL: null,
+    });
 
     // An upvote creates a notification but no push; the comment after it is pushed, so the queue got past it.
     expect((await commenter.browser.post('/api/_postVote', { postId: post.id, up: true })).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import type { PushPayload } from '@quorum/shared/entities/notifications';
+import type { NotificationsPage, PushPayload } from '@quorum/shared/entities/notifications';
 import { SW_MESSAGE } from '@quorum/shared/sw-messages';
 import { createWorkerApi, type WorkerApi } from './api.ts';
 import { setAppBadge } from './badge.ts';
@@ -14,13 +14,61 @@ interface PushSubscriptionChangeEvent extends ExtendableEvent {
 interface ClickData {
   id: string;
   toURL: string;
+  /** Where the Reply action leads; null when the notification offers none. */
+  replyURL: string | null;
 }
+
+/** The actions a pushed notification offers besides a click on it. */
+const ACTION = { read: 'read', reply: 'reply' } as const;
 
 function isPushPayload(value: unknown): value is PushPayload {
   if (typeof value !== 'object' || value === null) return false;
   const payload = value as Record<string, unknown>;
   return typeof payload.id === 'string' && typeof payload.title === 'string' && typeof payload.toURL === 'string'
-    && typeof payload.icon === 'string' && typeof payload.count === 'number';
+    && typeof payload.icon === 'string' && typeof payload.count === 'number'
+    && (payload.replyURL === undefined || payload.replyURL === null || typeof payload.replyURL === 'string');
+}
+
+/** A notification's title as the list renders it (HTML with <b> around key words), as plain text. */
+function plainText(html: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+  return html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => entities[name] ?? '');
+}
+
+/** What a pushed notification shows and where its actions lead. */
+type Shown = Pick<PushPayload, 'id' | 'title' | 'toURL' | 'icon' | 'replyURL'>;
+
+/** Shown for a push that carries nothing readable while the list has nothing unread either. */
+const NEW_NOTIFICATIONS: Shown = { id: 'notifications', title: 'You have new notifications', toURL: '/notifications', icon: BADGE_ICON, replyURL: null };
+
+function newestUnread(list: NotificationsPage | null): Shown | null {
+  const unread = list?.items.find((item) => !item.seen);
+  return unread ? { id: unread.id, title: plainText(unread.title), toURL: unread.toURL, icon: unread.icons[0] ?? BADGE_ICON, replyURL: null } : null;
+}
+
+/**
+ * What a push shows: its own notification, or, when that one was read elsewhere before the push
+ * arrived (or the push carries nothing readable), the newest unread one instead. A push always
+ * shows something: browsers take the subscription away from workers that show nothing.
+ */
+function toShow(list: NotificationsPage | null, payload: PushPayload | null): Shown {
+  if (!payload) return newestUnread(list) ?? NEW_NOTIFICATIONS;
+  const readElsewhere = list?.items.find((item) => item.id === payload.id)?.seen === true;
+  return (readElsewhere && newestUnread(list)) || payload;
+}
+
+/** Shows a pushed notification with its actions: Mark as read, and Reply where there is one comment to answer. */
+async function showPushed(scope: ServiceWorkerGlobalScope, payload: Shown): Promise<void> {
+  const replyURL = payload.replyURL ?? null;
+  const actions = [{ action: ACTION.read, title: 'Mark as read' }, ...(replyURL ? [{ action: ACTION.reply, title: 'Reply' }] : [])];
+  await scope.registration.showNotification(payload.title, {
+    icon: payload.icon,
+    badge: BADGE_ICON,
+    tag: payload.id,
+    data: { id: payload.id, toURL: payload.toURL, replyURL } satisfies ClickData,
+    // Not in TypeScript's worker library, which leaves out what only some browsers show.
+    ...({ actions } as NotificationOptions),
+  });
 }
 
 function readPayload(event: PushEvent): PushPayload | null {
@@ -43,14 +91,14 @@ async function markSeen(worker: WorkerApi, id: string): Promise<void> {
  * of them when nothing is unread, otherwise those the first page of the list has as seen, or has
  * not at all when that page is the whole list.
  */
-async function closeReadNotifications(scope: ServiceWorkerGlobalScope, worker: WorkerApi, payload: PushPayload): Promise<void> {
+async function closeReadNotifications(scope: ServiceWorkerGlobalScope, list: NotificationsPage | null, payload: PushPayload): Promise<void> {
   const shown = (await scope.registration.getNotifications()).filter((notification) => notification.tag !== payload.id);
   if (shown.length === 0) return;
   if (payload.count === 0) {
     for (const notification of shown) notification.close();
     return;
   }
-  const list = await worker.api.getNotifications(null);
+  if (!list) return;
   const seen = new Map(list.items.map((item) => [item.id, item.seen]));
   for (const notification of shown) {
     const isSeen = seen.get(notification.tag);
@@ -94,36 +142,40 @@ async function openUrl(scope: ServiceWorkerGlobalScope, url: string): Promise<vo
   });
 }
 
-/** What a click on a pushed notification does: open its address and mark it seen. */
-async function openPushedNotification(scope: ServiceWorkerGlobalScope, worker: WorkerApi, data: ClickData): Promise<void> {
-  await Promise.all([
-    openUrl(scope, data.toURL),
-    markSeen(worker, data.id).catch(() => {
-      // A failure to mark a notification seen is only logged (the list shows it unseen).
-      console.warn('Could not mark the notification seen');
-    }),
-  ]);
+/** Marks a pushed notification seen; a failure is only logged (the list shows it unseen). */
+async function markPushedSeen(worker: WorkerApi, id: string): Promise<void> {
+  await markSeen(worker, id).catch(() => console.warn('Could not mark the notification seen'));
+}
+
+/**
+ * What a click on a pushed notification does: Mark as read marks it seen and opens nothing; Reply
+ * opens the comment's page with its reply box open; a click elsewhere opens its address. Each marks it seen.
+ */
+async function actOnPushed(scope: ServiceWorkerGlobalScope, worker: WorkerApi, data: ClickData, action: string): Promise<void> {
+  if (action === ACTION.read) {
+    await markPushedSeen(worker, data.id);
+    return;
+  }
+  const url = action === ACTION.reply && data.replyURL ? data.replyURL : data.toURL;
+  await Promise.all([openUrl(scope, url), markPushedSeen(worker, data.id)]);
 }
 
 /**
  * Web push: each push shows its notification (tag = notification id, so a newer version of a
- * merged notification replaces the old one) and sets the app badge to the count it carries.
+ * merged notification, such as "3 new comments on your post", replaces the old one rather than
+ * stacking) and sets the app badge to the count it carries.
  */
 export function setUpPush(scope: ServiceWorkerGlobalScope): void {
   const worker = createWorkerApi(scope);
   scope.addEventListener('push', (event) => {
     const payload = readPayload(event);
-    if (!payload) return;
+    // The first page of the list, read once: what was read elsewhere since, and what is unread now.
+    const list = worker.api.getNotifications(null).catch(() => null);
     event.waitUntil(
       Promise.all([
-        setAppBadge(payload.count),
-        closeReadNotifications(scope, worker, payload).catch(() => console.warn('Could not close the notifications read elsewhere')),
-        scope.registration.showNotification(payload.title, {
-          icon: payload.icon,
-          badge: BADGE_ICON,
-          tag: payload.id,
-          data: { id: payload.id, toURL: payload.toURL } satisfies ClickData,
-        }),
+        payload && setAppBadge(payload.count),
+        payload && list.then((page) => closeReadNotifications(scope, page, payload)).catch(() => console.warn('Could not close the notifications read elsewhere')),
+        list.then((page) => showPushed(scope, toShow(page, payload))),
       ]),
     );
   });
@@ -135,6 +187,6 @@ export function setUpPush(scope: ServiceWorkerGlobalScope): void {
   scope.addEventListener('notificationclick', (event) => {
     event.notification.close();
     const data = event.notification.data as ClickData | null;
-    if (data?.id && data.toURL) event.waitUntil(openPushedNotification(scope, worker, data));
+    if (data?.id && data.toURL) event.waitUntil(actOnPushed(scope, worker, data, event.action));
   });
 }

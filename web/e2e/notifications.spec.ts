@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import type { CommentsPage } from '@quorum/shared/entities/comments';
 import type { Community } from '@quorum/shared/entities/communities';
 import type { NotificationsPage } from '@quorum/shared/entities/notifications';
 import type { Post } from '@quorum/shared/entities/posts';
@@ -280,6 +281,86 @@ test('a push reaches the worker: it shows the notification and sets the badge; i
   const seenQuery = new URLSearchParams({ render: 'true', format: 'html', action: 'markAsSeen', seen: 'true', seenFrom: 'webpush' });
   expect(await workerCalls(worker)).toEqual([{ method: 'PUT', url: `/api/notifications/${notification.id}?${seenQuery}`, body: null, status: 200 }]);
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((shown) => shown.length))).toBe(0);
+});
+
+/** Runs the worker's click handler on the notification it shows, as a click on `action` (or on the notification itself) would. */
+async function clickPushed(worker: Worker, action = ''): Promise<void> {
+  await worker.evaluate(async (chosen) => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
+      dispatchEvent(event: Event): boolean;
+    };
+    const [shown] = await scope.registration.getNotifications();
+    if (!shown) throw new Error('no notification shown');
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: shown, action: chosen }));
+  }, action);
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () =>
+    (await navigator.serviceWorker.ready).getNotifications().then((shown) =>
+      shown.map((n) => ({ title: n.title, tag: n.tag, actions: (n as Notification & { actions: Array<{ action: string }> }).actions.map((a) => a.action) })),
+    ),
+  );
+
+test("a reply's push offers Mark as read and Reply: one marks it read and opens nothing, the other opens the reply box", async ({ page, context, browser, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  const { post, community } = await authorWithPost(page, browser);
+  const { commentId } = await commentAsAnother(browser, post, 'Have you tried the lake loop?');
+  const list = await waitForNotifications(page, (p) => p.items.some((item) => item.type === 'new_comment'));
+  const notification = list.items.find((item) => item.type === 'new_comment')!;
+  await page.goto('/');
+  const worker = await serviceWorkerOf(context, page);
+  const push = await pushSender(context, page, origin);
+  const payload = {
+    id: notification.id, type: 'new_comment', title: 'Someone commented on your post', toURL: notification.toURL, icon: '/favicon.png',
+    count: 1, replyURL: `${notification.toURL}?reply`,
+  };
+
+  await push(payload);
+  await expect.poll(() => shownNotifications(page)).toEqual([{ title: payload.title, tag: notification.id, actions: ['read', 'reply'] }]);
+  await clickPushed(worker, 'read');
+  await waitForNotifications(page, (p) => p.items.find((item) => item.id === notification.id)?.seen === true);
+  await expect.poll(() => shownNotifications(page)).toEqual([]);
+  await expect(page).toHaveURL('/');
+
+  await apiAs(page, 'PUT', `/api/notifications/${notification.id}?action=markAsSeen&seen=false`);
+  await push(payload);
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  await clickPushed(worker, 'reply');
+  await expect(page).toHaveURL(`/${community.name}/post/${post.publicId}/${commentId}?reply`);
+  const box = page.getByRole('textbox', { name: /^Reply to/ });
+  await expect(box).toBeFocused();
+  await box.fill('Not yet, next weekend!');
+  await page.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  await expect(box).toHaveCount(0);
+  await expect
+    .poll(async () => (await apiAs<CommentsPage>(page, 'GET', `/api/posts/${post.publicId}/comments`)).comments.find((c) => c.body === 'Not yet, next weekend!')?.parentId)
+    .toBe(commentId);
+});
+
+test('a push for a notification read elsewhere shows the newest unread one instead, never nothing', async ({ page, context, browser, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  const { post } = await authorWithPost(page, browser);
+  await commentAsAnother(browser, post, 'First.');
+  const list = await waitForNotifications(page, (p) => p.items.some((item) => item.type === 'new_comment'));
+  const read = list.items.find((item) => item.type === 'new_comment')!;
+  const unread = list.items.find((item) => item.type === 'welcome')!;
+  await apiAs(page, 'PUT', `/api/notifications/${read.id}?action=markAsSeen&seen=true`);
+  await page.goto('/');
+  await serviceWorkerOf(context, page);
+  const push = await pushSender(context, page, origin);
+  await push({ id: read.id, type: 'new_comment', title: 'Old news', toURL: read.toURL, icon: '/favicon.png', count: 1, replyURL: null });
+  // The list's title is HTML; the notification shows it as text.
+  const title = unread.title.replace(/<[^>]*>/g, '');
+  await expect.poll(() => shownNotifications(page)).toEqual([{ title, tag: unread.id, actions: ['read'] }]);
+  // A push that carries nothing readable still shows the newest unread one.
+  await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).forEach((n) => n.close()));
+  await push({ nothing: 'readable' });
+  await expect.poll(() => shownNotifications(page)).toEqual([{ title, tag: unread.id, actions: ['read'] }]);
 });
 
 test('the push prompt is never shown on a first visit, and is shown on a later one', async ({ page, browser }) => {

@@ -2,6 +2,7 @@
 // a public address (the vetted lookup of outbound/), never following a redirect, within a short deadline.
 import http from 'node:http';
 import https from 'node:https';
+import { REPLY_PARAM } from '@quorum/shared/constants';
 import type { PushPayload } from '@quorum/shared/entities/notifications';
 import webpush from 'web-push';
 import type { Sql } from '../db/connect.ts';
@@ -69,6 +70,7 @@ export async function sendPush(sql: Sql, options: PushOptions, job: PushJob): Pr
   if (rendered.toURL === '#') return;
   const payload: PushPayload = {
     id: row.id, type: row.type, title: rendered.title, toURL: rendered.toURL, icon: rendered.icons[0] ?? '', count: row.newCount,
+    replyURL: tellsOfOneComment(row) ? `${rendered.toURL}?${REPLY_PARAM}` : null,
   };
   const subscriptions = await sql<Subscription[]>`
     select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${row.userId}`;
@@ -92,6 +94,11 @@ export async function sendPush(sql: Sql, options: PushOptions, job: PushJob): Pr
   await clearPushFailures(sql, delivered);
   if (failures.length > 0) throw new PushRetry(`${failures.length} of ${subscriptions.length} pushes failed`, { cause: failures[0] });
   await markPushed(sql, row.id, job.version);
+}
+
+/** A notification of one new comment or reply, whose link is that comment's page: one can answer it from the push. */
+function tellsOfOneComment(row: { type: string; payload: Record<string, unknown> }): boolean {
+  return (row.type === 'new_comment' || row.type === 'comment_reply') && Number(row.payload.noComments) === 1;
 }
 
 async function deliver(subscription: Subscription, body: string, options: PushOptions, topic: string): Promise<void> {

@@ -148,6 +148,8 @@ export const UPDATE_PROMPT_CHECK_MS = 10_000;
 export const UPDATE_PROMPT_MIN_GAP_MS = 1_200_000;
 /** Longest push endpoint accepted; push services' addresses are a few hundred characters. */
 export const PUSH_ENDPOINT_MAX = 1024;
+/** The query parameter of a comment's page that opens its reply box (a push's Reply action). */
+export const REPLY_PARAM = 'reply';
 export const PUSH_PROMPT_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long turning push on waits for the browser's push service before giving up (chosen). */
 export const PUSH_SUBSCRIBE_TIMEOUT_MS = 10_000;

@@ -36,4 +36,6 @@ export interface PushPayload {
   icon: string;
   /** The user's count of new notifications. */
   count: number;
+  /** Where a reply to the one new comment it tells of is written (the comment's page, its reply box open); null when there is none to reply to. */
+  replyURL: string | null;
 }

@@ -105,11 +105,12 @@ interface CommentItemProps {
 export function CommentItem({ node, parentAuthor }: CommentItemProps) {
   const { comment, children, missingReplies } = node;
   const context = useCommentsContext();
-  const { post, user, canComment, focusId } = context;
+  const { post, user, canComment, focusId, replyToFocus } = context;
   const { requireLogin } = useRequireLogin();
   const [collapsed, setCollapsed] = useState(false);
   const [mutedShown, setMutedShown] = useState(false);
-  const [replying, setReplying] = useState(false);
+  const canReply = canComment && comment.deletedAt === null && !comment.held && comment.depth < COMMENT_DEPTH_MAX;
+  const [replying, setReplying] = useState(() => replyToFocus && comment.id === focusId && user !== null && canReply);
   const [editing, setEditing] = useState(false);
   const replyButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -120,7 +121,6 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
   // A mute or unmute still waiting in the outbox counts at once, as the server will answer.
   const authorMuted = useIsMuted({ type: 'user', id: comment.userId });
   const hiddenAsMuted = authorMuted && !mutedShown && !deleted;
-  const canReply = canComment && !deleted && !comment.held && comment.depth < COMMENT_DEPTH_MAX;
   const repliesState = context.repliesState(comment.id);
   const toggleLabel = `${collapsed ? 'Expand' : 'Collapse'} comment by ${name}`;
   const toggle = () => setCollapsed((value) => !value);

@@ -11,6 +11,8 @@ export interface CommentsContextValue {
   /** Whether the viewer may write comments here now (logged-in or not: visitors get the prompt). */
   canComment: boolean;
   focusId: string | null;
+  /** The permalinked comment opens with its reply box (a push's Reply action leads there). */
+  replyToFocus: boolean;
   loadReplies: (parentId: string) => void;
   repliesState: (parentId: string) => RepliesState;
   /** The post's comment count moved by `delta`. */

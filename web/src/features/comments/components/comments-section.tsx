@@ -1,8 +1,9 @@
+import { REPLY_PARAM } from '@quorum/shared/constants';
 import { formatCount } from '@quorum/shared/format';
 import type { Post } from '@quorum/shared/entities/posts';
 import type { UserGroup } from '@quorum/shared/entities/users';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -97,6 +98,8 @@ function CommentsSkeleton() {
  */
 export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountChange }: CommentsSectionProps) {
   const { user, bannedFrom } = useInitialData();
+  const [searchParams] = useSearchParams();
+  const replyToFocus = focusId !== null && searchParams.has(REPLY_PARAM);
   const headingId = useId();
   const { tree, pages, thread, repliesState, loadReplies } = useCommentThread({ post, postUpdatedAt, focusId });
   const isMobile = useIsMobile();
@@ -119,11 +122,12 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
       staffGroups,
       canComment: closed === null,
       focusId,
+      replyToFocus,
       loadReplies,
       repliesState: (parentId) => repliesState.get(parentId) ?? 'idle',
       onCountChange,
     }),
-    [post, user, staffGroups, closed, focusId, loadReplies, repliesState, onCountChange],
+    [post, user, staffGroups, closed, focusId, replyToFocus, loadReplies, repliesState, onCountChange],
   );
 
   // A permalink scrolls its comment into view once, when it first shows.
@@ -134,8 +138,10 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
     scrolledTo.current = focusId;
     const element = document.getElementById(`comment-${focusId}`);
     element?.scrollIntoView({ block: 'center' });
-    element?.querySelector<HTMLElement>('.comment__main')?.focus({ preventScroll: true });
-  }, [focusId, focusShown]);
+    // Its reply box, opened with it, comes before its replies' own.
+    const target = replyToFocus ? element?.querySelector<HTMLElement>('textarea') : null;
+    (target ?? element?.querySelector<HTMLElement>('.comment__main'))?.focus({ preventScroll: true });
+  }, [focusId, focusShown, replyToFocus]);
 
   const focusLoading = focusId !== null && !focusShown && thread.isFetching;
   const focusMissing = focusId !== null && !focusShown && (thread.isError || thread.isSuccess);
