@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Post } from '@quorum/shared/entities/posts';
 import { ADMIN, apiAs, saveScreen } from './helpers.ts';
 import { commentItem, newUser, openPost, own, pinnedComment, seedChain, seedComment, seedPost, switchTo } from './post-helpers.ts';
@@ -323,4 +323,59 @@ test("a comment with more replies than came with the page loads the rest with 'm
   await more.click();
   await expect(item.locator('li.comment')).toHaveCount(7);
   await expect(more).toHaveCount(0);
+});
+
+/** The words of the drafts kept on this device, as the page's storage holds them. */
+const keptDrafts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const opening = indexedDB.open('quorum-drafts');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('drafts')) return resolve([]);
+          const all = db.transaction('drafts').objectStore('drafts').getAll();
+          all.onsuccess = () => resolve((all.result as Array<{ body: string }>).map((draft) => draft.body).sort());
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+
+test('a comment and a reply being written survive a reload and leaving the page; sent or thrown away, they are gone', async ({ page }) => {
+  const { post } = await seedPost(page);
+  await seedComment(page, post, 'Which soil do you use?');
+  await newUser(page);
+  await openPost(page, post);
+
+  const box = page.getByRole('textbox', { name: 'Add a comment' });
+  await box.fill('Half a thought about basil');
+  const parent = commentItem(page, 'Which soil do you use?');
+  await own(parent).getByRole('button', { name: 'Reply' }).click();
+  await own(parent).getByRole('textbox', { name: /^Reply to/ }).fill('Peat-free compost, mostly');
+  await expect.poll(() => keptDrafts(page)).toEqual(['Half a thought about basil', 'Peat-free compost, mostly']);
+
+  // Back after a reload: the comment box has its words, and the reply box has them once opened again.
+  await page.reload();
+  await expect(box).toHaveValue('Half a thought about basil');
+  await own(parent).getByRole('button', { name: 'Reply' }).click();
+  const reply = own(parent).getByRole('textbox', { name: /^Reply to/ });
+  await expect(reply).toHaveValue('Peat-free compost, mostly');
+
+  // Leaving for another page and coming back keeps them too.
+  await page.goto('/');
+  await openPost(page, post);
+  await expect(box).toHaveValue('Half a thought about basil');
+
+  // Sent, the comment's draft is gone; the reply thrown away with Cancel is gone as well.
+  await box.fill('Basil likes a warm windowsill.');
+  await box.press('Control+Enter');
+  await pinnedComment(page, 'Basil likes a warm windowsill.');
+  await own(parent).getByRole('button', { name: 'Reply' }).click();
+  await expect(reply).toHaveValue('Peat-free compost, mostly');
+  await own(parent).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Discard what you wrote?' }).getByRole('button', { name: 'Discard' }).click();
+  await expect.poll(() => keptDrafts(page)).toEqual([]);
+  await page.reload();
+  await expect(box).toHaveValue('');
 });

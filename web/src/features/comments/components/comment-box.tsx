@@ -1,10 +1,11 @@
 import { commentBody } from '@quorum/shared/schemas/comments';
 import type { UserGroup } from '@quorum/shared/entities/users';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useDraft } from '../../../lib/drafts/use-draft.ts';
 import './comments.css';
 
 const GROUP_NAMES: Record<UserGroup, string> = { normal: 'Yourself', mods: 'Moderator', admins: 'Admin' };
@@ -23,6 +24,8 @@ interface CommentBoxProps {
   serverError?: string | null;
   onSubmit: (body: string, group: UserGroup, done: () => void) => void;
   onCancel?: () => void;
+  /** Keeps what is typed as this box's draft on the device until it is sent or thrown away (see useDraft). */
+  draftKey?: string;
 }
 
 /** Scrolls the box into view as a whole, its scroll margins (comments.css) keeping it clear of the bars. */
@@ -37,9 +40,12 @@ function reveal(form: HTMLFormElement | null): void {
  * between the navbar and the phone's tab bar, also when the on-screen keyboard comes up.
  */
 export function CommentBox({
-  label, placeholder, initialBody = '', submitLabel, staffGroups = [], autoFocus = false, pending, serverError, onSubmit, onCancel,
+  label, placeholder, initialBody = '', submitLabel, staffGroups = [], autoFocus = false, pending, serverError, onSubmit, onCancel, draftKey,
 }: CommentBoxProps) {
   const [body, setBody] = useState(initialBody);
+  // A draft kept from before fills the box, unless something is typed in it already.
+  const restore = useCallback((saved: string) => setBody((current) => (current === '' ? saved : current)), []);
+  const draft = useDraft(draftKey, restore);
   const [group, setGroup] = useState<UserGroup>('normal');
   const [error, setError] = useState<string | null>(null);
   const [askingToDiscard, setAskingToDiscard] = useState(false);
@@ -78,6 +84,7 @@ export function CommentBox({
     onSubmit(parsed.output, group, () => {
       setBody('');
       setGroup('normal');
+      draft.clear();
     });
   };
 
@@ -85,6 +92,12 @@ export function CommentBox({
   useEffect(() => {
     if (discarding) onCancel?.();
   }, [discarding, onCancel]);
+
+  const discard = () => {
+    draft.clear();
+    setAskingToDiscard(false);
+    setDiscarding(true);
+  };
 
   const cancel = () => {
     if (!onCancel) return;
@@ -112,6 +125,7 @@ export function CommentBox({
         value={body}
         onChange={(event) => {
           setBody(event.target.value);
+          draft.save(event.target.value);
           if (error) setError(null);
         }}
         onKeyDown={onKeyDown}
@@ -160,10 +174,7 @@ export function CommentBox({
         confirmLabel="Discard"
         cancelLabel="Keep writing"
         danger
-        onConfirm={() => {
-          setAskingToDiscard(false);
-          setDiscarding(true);
-        }}
+        onConfirm={discard}
         onClose={() => setAskingToDiscard(false)}
       />
     </form>

@@ -16,6 +16,7 @@ export function ReplyForm({ parent, parentName, onClose }: { parent: Comment; pa
         submitLabel="Reply"
         staffGroups={staffGroups}
         autoFocus
+        draftKey={`reply:${parent.id}`}
         pending={create.isPending}
         serverError={commentFormError(create.error)}
         onSubmit={(body, group, done) =>

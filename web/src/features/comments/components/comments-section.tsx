@@ -69,6 +69,7 @@ function TopComposer() {
         placeholder="Add a comment"
         submitLabel="Comment"
         staffGroups={staffGroups}
+        draftKey={`comment:${post.id}`}
         pending={create.isPending}
         serverError={commentFormError(create.error)}
         onSubmit={(body, group, done) => create.submit({ body, parentId: null, userGroup: group }, done)}
