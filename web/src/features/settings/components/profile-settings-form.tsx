@@ -23,6 +23,8 @@ interface ProfileValues {
   announcementNotificationsOff: boolean;
 }
 
+type NotificationSwitch = 'upvoteNotificationsOff' | 'replyNotificationsOff' | 'moderationNotificationsOff' | 'announcementNotificationsOff';
+
 function valuesOf(user: User): ProfileValues {
   return {
     email: user.email ?? '',
@@ -38,6 +40,18 @@ function valuesOf(user: User): ProfileValues {
     announcementNotificationsOff: user.announcementNotificationsOff ?? false,
   };
 }
+
+/** The kinds of notification a member may turn off, each stored as its `…Off` field. */
+const NOTIFICATION_SWITCHES: ReadonlyArray<{ field: NotificationSwitch; label: string; description: string }> = [
+  { field: 'upvoteNotificationsOff', label: 'Upvote notifications', description: 'Tell me when my posts and comments get upvotes.' },
+  { field: 'replyNotificationsOff', label: 'Reply notifications', description: 'Tell me about comments on my posts and replies to my comments.' },
+  {
+    field: 'moderationNotificationsOff',
+    label: 'Moderation notifications',
+    description: 'Tell me when moderators remove, lock or approve my posts and comments.',
+  },
+  { field: 'announcementNotificationsOff', label: 'Announcements', description: "Tell me about posts the site's admins announce to everyone." },
+];
 
 const HOME_FEED_OPTIONS: ReadonlyArray<{ value: HomeFeed; label: string }> = [
   { value: 'all', label: 'All' },
@@ -167,30 +181,9 @@ export function ProfileSettingsForm({ user, picture }: ProfileSettingsFormProps)
         <h2 id="settings-notifications" className="settings-section__title">
           Notifications
         </h2>
-        <SwitchField
-          label="Upvote notifications"
-          description="Tell me when my posts and comments get upvotes."
-          checked={!values.upvoteNotificationsOff}
-          onChange={(checked) => set('upvoteNotificationsOff', !checked)}
-        />
-        <SwitchField
-          label="Reply notifications"
-          description="Tell me about comments on my posts and replies to my comments."
-          checked={!values.replyNotificationsOff}
-          onChange={(checked) => set('replyNotificationsOff', !checked)}
-        />
-        <SwitchField
-          label="Moderation notifications"
-          description="Tell me when moderators remove, lock or approve my posts and comments."
-          checked={!values.moderationNotificationsOff}
-          onChange={(checked) => set('moderationNotificationsOff', !checked)}
-        />
-        <SwitchField
-          label="Announcements"
-          description="Tell me about posts the site's admins announce to everyone."
-          checked={!values.announcementNotificationsOff}
-          onChange={(checked) => set('announcementNotificationsOff', !checked)}
-        />
+        {NOTIFICATION_SWITCHES.map(({ field, label, description }) => (
+          <SwitchField key={field} label={label} description={description} checked={!values[field]} onChange={(checked) => set(field, !checked)} />
+        ))}
       </section>
 
       <div className="settings__save" data-dirty={changed || undefined}>
