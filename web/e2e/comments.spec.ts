@@ -336,7 +336,7 @@ const keptDrafts = (page: Page) =>
           const db = opening.result;
           if (!db.objectStoreNames.contains('drafts')) return resolve([]);
           const all = db.transaction('drafts').objectStore('drafts').getAll();
-          all.onsuccess = () => resolve((all.result as Array<{ body: string }>).map((draft) => draft.body).sort());
+          all.onsuccess = () => resolve((all.result as Array<{ value: string }>).map((draft) => draft.value).sort());
           all.onerror = () => reject(all.error);
         };
       }),

@@ -381,6 +381,35 @@ test('leaving after writing something asks first', async ({ page }) => {
   await question.accept();
 });
 
+test('what is written in the new-post form comes back after a reload, and is gone once posted', async ({ page }) => {
+  const name = newCommunityName('npd');
+  await seedCommunitiesThenSignUp(page, [{ name }]);
+  const bodyBox = page.getByRole('textbox', { name: /^Body/ });
+  await page.goto(`/new?community=${name}`);
+  await titleBox(page).fill('Tomatoes on a north balcony');
+  await bodyBox.fill('Has anyone managed it?');
+  // Kept a moment after typing pauses; the reload finds it.
+  await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
+    const opening = indexedDB.open('quorum-drafts');
+    opening.onsuccess = () => {
+      const db = opening.result;
+      if (!db.objectStoreNames.contains('drafts')) return resolve(0);
+      const count = db.transaction('drafts').objectStore('drafts').count();
+      count.onsuccess = () => resolve(count.result);
+    };
+  }))).toBe(1);
+  await page.reload();
+  await expect(titleBox(page)).toHaveValue('Tomatoes on a north balcony');
+  await expect(bodyBox).toHaveValue('Has anyone managed it?');
+
+  await expect(picker(page)).toHaveValue(name);
+  await postButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tomatoes on a north balcony' })).toBeVisible();
+  await page.goto('/new');
+  await expect(titleBox(page)).toHaveValue('');
+  await expect(bodyBox).toHaveValue('');
+});
+
 test('points, required alt text, speaking as and restricted communities', async ({ page }) => {
   const open = newCommunityName('npo');
   const restricted = newCommunityName('npr');

@@ -1,15 +1,16 @@
 /**
  * Words being written, kept on the device as they are typed, so that closing the tab, losing the
- * network or leaving the page loses nothing: each comment box (a post's, a reply's) has its own
- * draft, per user, until it is sent or thrown away.
+ * network or leaving the page loses nothing: the new-post form and each comment box (a post's, a
+ * reply's) have their own draft, per user, until it is sent or thrown away.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
-export interface Draft {
-  /** What the draft belongs to, such as `comment:<postId>` or `reply:<commentId>`. */
+export interface Draft<T = unknown> {
+  /** What the draft belongs to, such as `post:new`, `comment:<postId>` or `reply:<commentId>`. */
   key: string;
   userId: string;
-  body: string;
+  /** What the form holds: a comment's body, the new post's fields. */
+  value: T;
   updatedAt: number;
 }
 
@@ -35,8 +36,8 @@ function database(): Promise<IDBPDatabase<DraftsSchema>> {
   return opening;
 }
 
-export async function readDraft(userId: string, key: string): Promise<Draft | undefined> {
-  return (await database()).get('drafts', [userId, key]);
+export async function readDraft<T>(userId: string, key: string): Promise<Draft<T> | undefined> {
+  return (await database()).get('drafts', [userId, key]) as Promise<Draft<T> | undefined>;
 }
 
 export async function saveDraft(draft: Draft): Promise<void> {

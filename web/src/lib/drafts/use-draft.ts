@@ -5,28 +5,29 @@ import { deleteDraft, readDraft, saveDraft } from './drafts-db.ts';
 /** How long typing may pause before the draft is written. */
 const SAVE_DELAY_MS = 400;
 
-export interface DraftControls {
-  /** Keeps `body` as the draft, a moment after typing pauses (an empty body drops it). */
-  save: (body: string) => void;
+export interface DraftControls<T> {
+  /** Keeps `value` as the draft, a moment after typing pauses (an empty one drops it). */
+  save: (value: T) => void;
   /** Drops the draft: it was sent or thrown away. */
   clear: () => void;
 }
 
 /**
- * The draft of the box named `key` for the logged-in user: `restore` (a stable function) gets its
- * words once they are read, and the controls keep it as it is typed. No key, or no user, keeps nothing.
+ * The draft of the form named `key` for the logged-in user: `restore` gets what was kept once it
+ * is read, and the controls keep it as it is typed; `isEmpty` tells a value not worth keeping.
+ * Both are stable functions. No key, or no user, keeps nothing.
  */
-export function useDraft(key: string | undefined, restore: (body: string) => void): DraftControls {
+export function useDraft<T>(key: string | undefined, restore: (value: T) => void, isEmpty: (value: T) => boolean): DraftControls<T> {
   const userId = useSessionUser()?.id ?? null;
   const timer = useRef<number | undefined>(undefined);
-  const pending = useRef<string | null>(null);
+  const pending = useRef<{ value: T } | null>(null);
 
   useEffect(() => {
     if (!key || !userId) return;
     let cancelled = false;
-    readDraft(userId, key)
+    readDraft<T>(userId, key)
       .then((draft) => {
-        if (!cancelled && draft?.body) restore(draft.body);
+        if (!cancelled && draft && !isEmpty(draft.value)) restore(draft.value);
       })
       .catch(() => {
         // Without storage (a private window may refuse it) the box simply starts empty.
@@ -34,18 +35,18 @@ export function useDraft(key: string | undefined, restore: (body: string) => voi
     return () => {
       cancelled = true;
     };
-  }, [key, userId, restore]);
+  }, [key, userId, restore, isEmpty]);
 
   const write = useCallback(() => {
     window.clearTimeout(timer.current);
-    const body = pending.current;
+    const kept = pending.current;
     pending.current = null;
-    if (body === null || !key || !userId) return;
-    const stored = body.trim() === '' ? deleteDraft(userId, key) : saveDraft({ key, userId, body, updatedAt: Date.now() });
+    if (kept === null || !key || !userId) return;
+    const stored = isEmpty(kept.value) ? deleteDraft(userId, key) : saveDraft({ key, userId, value: kept.value, updatedAt: Date.now() });
     stored.catch(() => {
       // A draft that cannot be kept is only lost if the page goes away before it is sent.
     });
-  }, [key, userId]);
+  }, [key, userId, isEmpty]);
 
   // What is typed just before leaving the page, or closing the tab, is kept too.
   useEffect(() => {
@@ -57,8 +58,8 @@ export function useDraft(key: string | undefined, restore: (body: string) => voi
   }, [write]);
 
   const save = useCallback(
-    (body: string) => {
-      pending.current = body;
+    (value: T) => {
+      pending.current = { value };
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(write, SAVE_DELAY_MS);
     },

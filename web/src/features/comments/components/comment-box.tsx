@@ -28,6 +28,8 @@ interface CommentBoxProps {
   draftKey?: string;
 }
 
+const isBlank = (body: string) => body.trim() === '';
+
 /** Scrolls the box into view as a whole, its scroll margins (comments.css) keeping it clear of the bars. */
 function reveal(form: HTMLFormElement | null): void {
   form?.scrollIntoView({ block: 'nearest' });
@@ -45,7 +47,7 @@ export function CommentBox({
   const [body, setBody] = useState(initialBody);
   // A draft kept from before fills the box, unless something is typed in it already.
   const restore = useCallback((saved: string) => setBody((current) => (current === '' ? saved : current)), []);
-  const draft = useDraft(draftKey, restore);
+  const draft = useDraft(draftKey, restore, isBlank);
   const [group, setGroup] = useState<UserGroup>('normal');
   const [error, setError] = useState<string | null>(null);
   const [askingToDiscard, setAskingToDiscard] = useState(false);

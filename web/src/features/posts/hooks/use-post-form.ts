@@ -1,9 +1,10 @@
 import type { Community } from '@quorum/shared/entities/communities';
 import type { Post, PostType } from '@quorum/shared/entities/posts';
 import type { UserGroup } from '@quorum/shared/entities/users';
-import { useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
+import { useDraft } from '../../../lib/drafts/use-draft.ts';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
 import { postFormError, useCreatePost, type PostFormError } from '../api/create-post.ts';
 import { useSaveAltText } from '../api/image-alt-text.ts';
@@ -15,6 +16,17 @@ import { useImageUploads } from './use-image-uploads.ts';
 import { useSharedContent } from './use-shared-content.ts';
 
 const FIELD_ORDER: PostFormField[] = ['community', 'title', 'images', 'url'];
+
+/** What the new-post form keeps as its draft; pictures being uploaded are not kept. */
+interface PostDraft {
+  type: PostType;
+  title: string;
+  body: string;
+  url: string;
+}
+
+const NEW_POST_DRAFT = 'post:new';
+const isEmptyPost = (draft: PostDraft) => !draft.title.trim() && !draft.body.trim() && !draft.url.trim();
 
 /**
  * The state of the post form (`post` given: the edit form): its values, which errors show, the
@@ -39,6 +51,18 @@ export function usePostForm({ community, post, communityInputRef }: {
   const [serverError, setServerError] = useState<PostFormError | null>(null);
   const [savingAltTexts, setSavingAltTexts] = useState(false);
   const uploads = useImageUploads();
+  // A draft kept from before fills what is still empty (a shared link or text comes first).
+  const restoreDraft = useCallback((saved: PostDraft) => {
+    setType((current) => (current === 'text' ? saved.type : current));
+    setTitle((current) => current || saved.title);
+    setBody((current) => current || saved.body);
+    setUrl((current) => current || saved.url);
+  }, []);
+  const draft = useDraft(editing ? undefined : NEW_POST_DRAFT, restoreDraft, isEmptyPost);
+  const { save: saveDraft } = draft;
+  useEffect(() => {
+    if (!editing) saveDraft({ type, title, body, url });
+  }, [editing, saveDraft, type, title, body, url]);
   useSharedContent(!editing, (draft, files) => {
     setType(draft.type);
     setTitle(draft.title);
@@ -142,7 +166,13 @@ export function usePostForm({ community, post, communityInputRef }: {
         images: images.flatMap((item) => (item.image ? [{ imageId: item.image.id, caption: item.caption.trim() || null }] : [])),
         url: type === 'link' ? url.trim() : null,
       },
-      { onSuccess: goToPost, onError: showServerError },
+      {
+        onSuccess: (created) => {
+          draft.clear();
+          goToPost(created);
+        },
+        onError: showServerError,
+      },
     );
   };
 
