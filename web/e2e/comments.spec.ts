@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Post } from '@quorum/shared/entities/posts';
-import { ADMIN, apiAs, saveScreen } from './helpers.ts';
+import { ADMIN, apiAs, expectNoSidewaysScroll, saveScreen } from './helpers.ts';
 import { commentItem, newUser, openPost, own, pinnedComment, seedChain, seedComment, seedPost, switchTo } from './post-helpers.ts';
 
 test('a reader comments, replies three levels deep, edits and deletes', async ({ page }) => {
@@ -345,7 +345,7 @@ const keptDrafts = (page: Page) =>
 test('a comment and a reply being written survive a reload and leaving the page; sent or thrown away, they are gone', async ({ page }) => {
   const { post } = await seedPost(page);
   await seedComment(page, post, 'Which soil do you use?');
-  await newUser(page);
+  const username = await newUser(page);
   await openPost(page, post);
 
   const box = page.getByRole('textbox', { name: 'Add a comment' });
@@ -367,6 +367,25 @@ test('a comment and a reply being written survive a reload and leaving the page;
   await openPost(page, post);
   await expect(box).toHaveValue('Half a thought about basil');
 
+  // Drafts lists both; Continue takes the reply up where it was, its box open with its words.
+  await page.getByRole('button', { name: `@${username}` }).click();
+  await page.getByRole('menuitem', { name: 'Drafts' }).click();
+  const drafts = page.getByRole('list', { name: 'Drafts' });
+  await expect(drafts.getByRole('listitem')).toHaveCount(2);
+  await expect(drafts).toContainText(`Comment on “${post.title}”`);
+  await expect(drafts).toContainText('Half a thought about basil');
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.reload();
+    await expect(drafts.getByRole('listitem')).toHaveCount(2);
+    await expectNoSidewaysScroll(page, 'the drafts page');
+    await saveScreen(page, `drafts-${width}`);
+  }
+  await drafts.getByRole('link', { name: /^Continue: Reply to/ }).click();
+  await expect(own(parent).getByRole('textbox', { name: /^Reply to/ })).toHaveValue('Peat-free compost, mostly');
+  await expect(own(parent).getByRole('textbox', { name: /^Reply to/ })).toBeFocused();
+  await openPost(page, post);
+
   // Sent, the comment's draft is gone; the reply thrown away with Cancel is gone as well.
   await box.fill('Basil likes a warm windowsill.');
   await box.press('Control+Enter');
@@ -378,4 +397,6 @@ test('a comment and a reply being written survive a reload and leaving the page;
   await expect.poll(() => keptDrafts(page)).toEqual([]);
   await page.reload();
   await expect(box).toHaveValue('');
+  await page.goto('/drafts');
+  await expect(page.getByText('No drafts.')).toBeVisible();
 });

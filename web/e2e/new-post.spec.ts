@@ -381,6 +381,23 @@ test('leaving after writing something asks first', async ({ page }) => {
   await question.accept();
 });
 
+/** How many drafts the page's storage keeps on this device. */
+const keptDraftCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('quorum-drafts');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('drafts')) return resolve(0);
+          const count = db.transaction('drafts').objectStore('drafts').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+
 test('what is written in the new-post form comes back after a reload, and is gone once posted', async ({ page }) => {
   const name = newCommunityName('npd');
   await seedCommunitiesThenSignUp(page, [{ name }]);
@@ -389,15 +406,7 @@ test('what is written in the new-post form comes back after a reload, and is gon
   await titleBox(page).fill('Tomatoes on a north balcony');
   await bodyBox.fill('Has anyone managed it?');
   // Kept a moment after typing pauses; the reload finds it.
-  await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
-    const opening = indexedDB.open('quorum-drafts');
-    opening.onsuccess = () => {
-      const db = opening.result;
-      if (!db.objectStoreNames.contains('drafts')) return resolve(0);
-      const count = db.transaction('drafts').objectStore('drafts').count();
-      count.onsuccess = () => resolve(count.result);
-    };
-  }))).toBe(1);
+  await expect.poll(() => keptDraftCount(page)).toBe(1);
   await page.reload();
   await expect(titleBox(page)).toHaveValue('Tomatoes on a north balcony');
   await expect(bodyBox).toHaveValue('Has anyone managed it?');
@@ -408,6 +417,15 @@ test('what is written in the new-post form comes back after a reload, and is gon
   await page.goto('/new');
   await expect(titleBox(page)).toHaveValue('');
   await expect(bodyBox).toHaveValue('');
+
+  // A draft deleted from Drafts does not come back.
+  await titleBox(page).fill('Second thoughts');
+  await expect.poll(() => keptDraftCount(page)).toBe(1);
+  await page.goto('/drafts');
+  await page.getByRole('button', { name: 'Delete draft: New post' }).click();
+  await expect(page.getByText('No drafts.')).toBeVisible();
+  await page.goto('/new');
+  await expect(titleBox(page)).toHaveValue('');
 });
 
 test('points, required alt text, speaking as and restricted communities', async ({ page }) => {

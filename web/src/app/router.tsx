@@ -50,6 +50,7 @@ export function createRoutes(client: QueryClient): RouteObject[] {
               element: <RequireLogin />,
               children: [
                 { path: paths.settings.path, lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsRoute }) },
+                { path: paths.drafts.path, lazy: async () => ({ Component: (await import('./routes/drafts.tsx')).DraftsRoute }) },
                 { path: paths.newPost.path, lazy: async () => ({ Component: (await import('./routes/new-post.tsx')).NewPostRoute }) },
                 {
                   path: paths.notifications.path,

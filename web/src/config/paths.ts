@@ -37,6 +37,8 @@ export const paths = {
     getHref: (redirectTo?: string) => withQuery('/login', { redirect: redirectTo }),
   },
   settings: { path: '/settings', getHref: () => '/settings' },
+  /** What the member started writing on this device and has not sent. */
+  drafts: { path: '/drafts', getHref: () => '/drafts' },
   newPost: {
     path: '/new',
     getHref: (options: { community?: string; edit?: string } = {}) => withQuery('/new', options),

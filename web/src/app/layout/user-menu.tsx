@@ -46,6 +46,10 @@ export function UserMenu({ user }: { user: User }) {
         <Icon name="settings" />
         Settings
       </MenuLink>
+      <MenuLink to={paths.drafts.getHref()}>
+        <Icon name="document" />
+        Drafts
+      </MenuLink>
       <MenuLink to={paths.profile.getHref(user.username)}>
         <Icon name="user" />
         Profile

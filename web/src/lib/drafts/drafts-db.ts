@@ -5,9 +5,16 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
-export interface Draft<T = unknown> {
+/** Where a draft is written: its key, what it is to the user, and where it is taken up again. */
+export interface DraftPlace {
   /** What the draft belongs to, such as `post:new`, `comment:<postId>` or `reply:<commentId>`. */
   key: string;
+  /** "New post", "Comment on “…”", "Reply to @… on “…”". */
+  label: string;
+  href: string;
+}
+
+export interface Draft<T = unknown> extends DraftPlace {
   userId: string;
   /** What the form holds: a comment's body, the new post's fields. */
   value: T;
@@ -42,6 +49,12 @@ export async function readDraft<T>(userId: string, key: string): Promise<Draft<T
 
 export async function saveDraft(draft: Draft): Promise<void> {
   await (await database()).put('drafts', draft);
+}
+
+/** The user's drafts, the latest written first. */
+export async function listDrafts(userId: string): Promise<Draft[]> {
+  const drafts = await (await database()).getAll('drafts', IDBKeyRange.bound([userId, ''], [userId, '\uffff']));
+  return drafts.sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
 export async function deleteDraft(userId: string, key: string): Promise<void> {

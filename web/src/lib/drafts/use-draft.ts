@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSessionUser } from '../session/get-initial.ts';
-import { deleteDraft, readDraft, saveDraft } from './drafts-db.ts';
+import { deleteDraft, readDraft, saveDraft, type DraftPlace } from './drafts-db.ts';
 
 /** How long typing may pause before the draft is written. */
 const SAVE_DELAY_MS = 400;
@@ -13,12 +13,15 @@ export interface DraftControls<T> {
 }
 
 /**
- * The draft of the form named `key` for the logged-in user: `restore` gets what was kept once it
- * is read, and the controls keep it as it is typed; `isEmpty` tells a value not worth keeping.
- * Both are stable functions. No key, or no user, keeps nothing.
+ * The draft of the form written at `place` for the logged-in user: `restore` gets what was kept
+ * once it is read, and the controls keep it as it is typed; `isEmpty` tells a value not worth
+ * keeping. Both are stable functions. No place, or no user, keeps nothing.
  */
-export function useDraft<T>(key: string | undefined, restore: (value: T) => void, isEmpty: (value: T) => boolean): DraftControls<T> {
+export function useDraft<T>(place: DraftPlace | undefined, restore: (value: T) => void, isEmpty: (value: T) => boolean): DraftControls<T> {
   const userId = useSessionUser()?.id ?? null;
+  const key = place?.key;
+  const label = place?.label ?? '';
+  const href = place?.href ?? '';
   const timer = useRef<number | undefined>(undefined);
   const pending = useRef<{ value: T } | null>(null);
 
@@ -42,11 +45,11 @@ export function useDraft<T>(key: string | undefined, restore: (value: T) => void
     const kept = pending.current;
     pending.current = null;
     if (kept === null || !key || !userId) return;
-    const stored = isEmpty(kept.value) ? deleteDraft(userId, key) : saveDraft({ key, userId, value: kept.value, updatedAt: Date.now() });
+    const stored = isEmpty(kept.value) ? deleteDraft(userId, key) : saveDraft({ key, label, href, userId, value: kept.value, updatedAt: Date.now() });
     stored.catch(() => {
       // A draft that cannot be kept is only lost if the page goes away before it is sent.
     });
-  }, [key, userId, isEmpty]);
+  }, [key, label, href, userId, isEmpty]);
 
   // What is typed just before leaving the page, or closing the tab, is kept too.
   useEffect(() => {

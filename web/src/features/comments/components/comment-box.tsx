@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
+import type { DraftPlace } from '../../../lib/drafts/drafts-db.ts';
 import { useDraft } from '../../../lib/drafts/use-draft.ts';
 import './comments.css';
 
@@ -25,7 +26,7 @@ interface CommentBoxProps {
   onSubmit: (body: string, group: UserGroup, done: () => void) => void;
   onCancel?: () => void;
   /** Keeps what is typed as this box's draft on the device until it is sent or thrown away (see useDraft). */
-  draftKey?: string;
+  draft?: DraftPlace;
 }
 
 const isBlank = (body: string) => body.trim() === '';
@@ -42,12 +43,12 @@ function reveal(form: HTMLFormElement | null): void {
  * between the navbar and the phone's tab bar, also when the on-screen keyboard comes up.
  */
 export function CommentBox({
-  label, placeholder, initialBody = '', submitLabel, staffGroups = [], autoFocus = false, pending, serverError, onSubmit, onCancel, draftKey,
+  label, placeholder, initialBody = '', submitLabel, staffGroups = [], autoFocus = false, pending, serverError, onSubmit, onCancel, draft: place,
 }: CommentBoxProps) {
   const [body, setBody] = useState(initialBody);
   // A draft kept from before fills the box, unless something is typed in it already.
   const restore = useCallback((saved: string) => setBody((current) => (current === '' ? saved : current)), []);
-  const draft = useDraft(draftKey, restore, isBlank);
+  const draft = useDraft(place, restore, isBlank);
   const [group, setGroup] = useState<UserGroup>('normal');
   const [error, setError] = useState<string | null>(null);
   const [askingToDiscard, setAskingToDiscard] = useState(false);

@@ -1,4 +1,6 @@
+import { REPLY_PARAM } from '@quorum/shared/constants';
 import type { Comment } from '@quorum/shared/entities/comments';
+import { paths } from '../../../config/paths.ts';
 import { commentFormError, useCreateComment } from '../api/create-comment.ts';
 import { useUpdateComment } from '../api/update-comment.ts';
 import { CommentBox } from './comment-box.tsx';
@@ -16,7 +18,11 @@ export function ReplyForm({ parent, parentName, onClose }: { parent: Comment; pa
         submitLabel="Reply"
         staffGroups={staffGroups}
         autoFocus
-        draftKey={`reply:${parent.id}`}
+        draft={{
+          key: `reply:${parent.id}`,
+          label: `Reply to ${parentName} on “${post.title}”`,
+          href: `${paths.comment.getHref(post.communityName, post.publicId, parent.id)}?${REPLY_PARAM}`,
+        }}
         pending={create.isPending}
         serverError={commentFormError(create.error)}
         onSubmit={(body, group, done) =>

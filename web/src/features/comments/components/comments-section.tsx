@@ -69,7 +69,7 @@ function TopComposer() {
         placeholder="Add a comment"
         submitLabel="Comment"
         staffGroups={staffGroups}
-        draftKey={`comment:${post.id}`}
+        draft={{ key: `comment:${post.id}`, label: `Comment on “${post.title}”`, href: paths.post.getHref(post.communityName, post.publicId) }}
         pending={create.isPending}
         serverError={commentFormError(create.error)}
         onSubmit={(body, group, done) => create.submit({ body, parentId: null, userGroup: group }, done)}

@@ -25,7 +25,7 @@ interface PostDraft {
   url: string;
 }
 
-const NEW_POST_DRAFT = 'post:new';
+const NEW_POST_DRAFT = { key: 'post:new', label: 'New post', href: paths.newPost.getHref() };
 const isEmptyPost = (draft: PostDraft) => !draft.title.trim() && !draft.body.trim() && !draft.url.trim();
 
 /**
