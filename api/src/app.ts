@@ -46,6 +46,7 @@ import listsRoutes from './lists/routes.ts';
 import modLogRoutes from './modlog/routes.ts';
 import autoModRoutes from './automod/routes.ts';
 import approvalsRoutes from './approvals/routes.ts';
+import draftsRoutes from './drafts/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
 import { notificationJobHandlers, queueVoteNotification } from './notifications/jobs.ts';
 import notificationsRoutes from './notifications/routes.ts';
@@ -260,6 +261,7 @@ export async function buildApp(
       await api.register(modLogRoutes, { sql });
       await api.register(autoModRoutes, { sql });
       await api.register(approvalsRoutes, { sql });
+      await api.register(draftsRoutes, { sql });
       await api.register(searchRoutes, { sql, search: { timeoutMs: config.searchTimeoutMs } });
     },
     { prefix: '/api' },

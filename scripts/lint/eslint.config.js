@@ -32,7 +32,7 @@ const apiFloors = [
   ['http', 'schema'],
   // Sessions and the anti-forgery token; then the services every domain uses.
   ['auth'],
-  ['site', 'images', 'analytics', 'idempotency', 'mutes', 'votes'],
+  ['site', 'images', 'analytics', 'idempotency', 'mutes', 'votes', 'drafts'],
   ['links', 'notifications', 'backups'],
   // The content read model: loading and presenting posts, comments and their communities.
   ['content'],

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Post } from '@quorum/shared/entities/posts';
-import { ADMIN, apiAs, expectNoSidewaysScroll, saveScreen } from './helpers.ts';
+import { ADMIN, apiAs, expectNoSidewaysScroll, logIn, saveScreen } from './helpers.ts';
 import { commentItem, newUser, openPost, own, pinnedComment, seedChain, seedComment, seedPost, switchTo } from './post-helpers.ts';
 
 test('a reader comments, replies three levels deep, edits and deletes', async ({ page }) => {
@@ -342,7 +342,7 @@ const keptDrafts = (page: Page) =>
       }),
   );
 
-test('a comment and a reply being written survive a reload and leaving the page; sent or thrown away, they are gone', async ({ page }) => {
+test('a comment and a reply being written survive a reload, leaving the page and another device; sent or thrown away, they are gone', async ({ page, browser }) => {
   const { post } = await seedPost(page);
   await seedComment(page, post, 'Which soil do you use?');
   const username = await newUser(page);
@@ -354,6 +354,20 @@ test('a comment and a reply being written survive a reload and leaving the page;
   await own(parent).getByRole('button', { name: 'Reply' }).click();
   await own(parent).getByRole('textbox', { name: /^Reply to/ }).fill('Peat-free compost, mostly');
   await expect.poll(() => keptDrafts(page)).toEqual(['Half a thought about basil', 'Peat-free compost, mostly']);
+
+  // They follow the member to another device.
+  await expect.poll(async () => (await apiAs<Array<{ value: string }>>(page, 'GET', '/api/drafts')).map((draft) => draft.value).sort())
+    .toEqual(['Half a thought about basil', 'Peat-free compost, mostly']);
+  const laptop = await browser.newContext();
+  try {
+    const other = await laptop.newPage();
+    await other.goto('/');
+    await logIn(other, username);
+    await openPost(other, post);
+    await expect(other.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('Half a thought about basil');
+  } finally {
+    await laptop.close();
+  }
 
   // Back after a reload: the comment box has its words, and the reply box has them once opened again.
   await page.reload();

@@ -10,6 +10,7 @@ import type { IpBlock, IpBlocksPage } from '@quorum/shared/entities/ip-blocks';
 import type { List, ListItemsPage } from '@quorum/shared/entities/lists';
 import type { ModLogPage } from '@quorum/shared/entities/modlog';
 import type { CommunityAutoMod, HeldPage, SiteAutoMod } from '@quorum/shared/entities/automod';
+import type { Draft } from '@quorum/shared/entities/drafts';
 import type { Mute } from '@quorum/shared/entities/mutes';
 import type { Notification, NotificationsPage } from '@quorum/shared/entities/notifications';
 import type { Feed, FeedSort, ModeratedPostsPage, Post, PostsPage, UserFeedPage } from '@quorum/shared/entities/posts';
@@ -339,6 +340,14 @@ export function createApiClient(options: ApiClientOptions) {
       request<{ success: true }>('/api/push_subscriptions', { method: 'POST', body: subscription }),
     /** Stops pushes to this session's browser. */
     deletePushSubscription: () => request<{ success: true }>('/api/push_subscriptions', { method: 'DELETE' }),
+
+    // Drafts
+    getDrafts: (signal?: AbortSignal) => request<Draft[]>('/api/drafts', { signal }),
+    /** Keeps a save of a draft unless a later one (higher `seq`) is kept; answers the kept draft. */
+    saveDraft: (key: string, draft: Pick<Draft, 'value' | 'label' | 'href' | 'seq'>) =>
+      request<Draft>(`/api/drafts/${encodeURIComponent(key)}`, { method: 'PUT', body: draft }),
+    /** Deletes a draft unless it was saved again after `seq`. */
+    deleteDraft: (key: string, seq: number) => request<void>(`/api/drafts/${encodeURIComponent(key)}`, { method: 'DELETE', query: { seq } }),
 
     // Comments
     getComments: (publicId: string, query: { next?: string | null; parentId?: string }, signal?: AbortSignal) =>

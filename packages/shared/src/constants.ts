@@ -148,6 +148,13 @@ export const UPDATE_PROMPT_CHECK_MS = 10_000;
 export const UPDATE_PROMPT_MIN_GAP_MS = 1_200_000;
 /** Longest push endpoint accepted; push services' addresses are a few hundred characters. */
 export const PUSH_ENDPOINT_MAX = 1024;
+/** Drafts: what a key may be, and how much a draft holds. */
+export const DRAFT_KEY_PATTERN = /^(post:new|(comment|reply):[0-9a-f-]{36})$/;
+export const DRAFT_VALUE_MAX = 100_000;
+export const DRAFT_LABEL_MAX = 400;
+export const DRAFT_HREF_MAX = 1000;
+/** Drafts kept per member on the server; the oldest go first. */
+export const DRAFTS_KEPT = 100;
 /** The query parameter of a comment's page that opens its reply box (a push's Reply action). */
 export const REPLY_PARAM = 'reply';
 export const PUSH_PROMPT_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;

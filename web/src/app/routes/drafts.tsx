@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TimeAgo } from '../../components/ui/time-ago.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
-import { deleteDraft, listDrafts, type Draft } from '../../lib/drafts/drafts-db.ts';
+import type { Draft } from '../../lib/drafts/drafts-db.ts';
+import { dropSyncedDraft, listSyncedDrafts } from '../../lib/drafts/synced.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
 import './drafts.css';
 
@@ -22,21 +23,21 @@ export function DraftsRoute() {
 
   const load = useCallback(() => {
     if (!userId) return;
-    listDrafts(userId)
+    listSyncedDrafts(userId)
       .then(setDrafts)
       .catch(() => setDrafts([]));
   }, [userId]);
   useEffect(load, [load]);
 
   const remove = (draft: Draft) => {
-    deleteDraft(draft.userId, draft.key).finally(load);
+    dropSyncedDraft(draft.userId, draft.key).finally(load);
   };
 
   return (
     <div className="drafts">
       <h1 className="page-title">Drafts</h1>
       <p className="drafts__intro muted">
-        What you start writing here — a post, a comment or a reply — is kept on this device until you send it or throw it away.
+        What you start writing — a post, a comment or a reply — is kept as you type, on this device and your others, until you send it or throw it away.
       </p>
       {drafts === null ? null : drafts.length === 0 ? (
         <p className="card drafts__empty">No drafts.</p>

@@ -1,7 +1,8 @@
 /**
  * Words being written, kept on the device as they are typed, so that closing the tab, losing the
  * network or leaving the page loses nothing: the new-post form and each comment box (a post's, a
- * reply's) have their own draft, per user, until it is sent or thrown away.
+ * reply's) have their own draft, per user, until it is sent or thrown away. synced.ts keeps them
+ * on the server too.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
@@ -18,6 +19,7 @@ export interface Draft<T = unknown> extends DraftPlace {
   userId: string;
   /** What the form holds: a comment's body, the new post's fields. */
   value: T;
+  /** When it was last saved, on whichever device: the newer copy of a draft wins. */
   updatedAt: number;
 }
 

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSessionUser } from '../session/get-initial.ts';
-import { deleteDraft, readDraft, saveDraft, type DraftPlace } from './drafts-db.ts';
+import type { DraftPlace } from './drafts-db.ts';
+import { dropSyncedDraft, readSyncedDraft, writeSyncedDraft } from './synced.ts';
 
-/** How long typing may pause before the draft is written. */
+/** How long typing may pause before the draft is kept. */
 const SAVE_DELAY_MS = 400;
 
 export interface DraftControls<T> {
@@ -13,9 +14,10 @@ export interface DraftControls<T> {
 }
 
 /**
- * The draft of the form written at `place` for the logged-in user: `restore` gets what was kept
- * once it is read, and the controls keep it as it is typed; `isEmpty` tells a value not worth
- * keeping. Both are stable functions. No place, or no user, keeps nothing.
+ * The draft of the form written at `place` for the logged-in user, on this device and their others
+ * (see synced.ts): `restore` gets what was kept once it is read, and the controls keep it as it is
+ * typed; `isEmpty` tells a value not worth keeping. Both are stable functions. No place, or no
+ * user, keeps nothing.
  */
 export function useDraft<T>(place: DraftPlace | undefined, restore: (value: T) => void, isEmpty: (value: T) => boolean): DraftControls<T> {
   const userId = useSessionUser()?.id ?? null;
@@ -28,12 +30,12 @@ export function useDraft<T>(place: DraftPlace | undefined, restore: (value: T) =
   useEffect(() => {
     if (!key || !userId) return;
     let cancelled = false;
-    readDraft<T>(userId, key)
+    readSyncedDraft<T>(userId, key)
       .then((draft) => {
         if (!cancelled && draft && !isEmpty(draft.value)) restore(draft.value);
       })
       .catch(() => {
-        // Without storage (a private window may refuse it) the box simply starts empty.
+        // Without storage (a private window may refuse it) the form simply starts empty.
       });
     return () => {
       cancelled = true;
@@ -45,7 +47,9 @@ export function useDraft<T>(place: DraftPlace | undefined, restore: (value: T) =
     const kept = pending.current;
     pending.current = null;
     if (kept === null || !key || !userId) return;
-    const stored = isEmpty(kept.value) ? deleteDraft(userId, key) : saveDraft({ key, label, href, userId, value: kept.value, updatedAt: Date.now() });
+    const stored = isEmpty(kept.value)
+      ? dropSyncedDraft(userId, key)
+      : writeSyncedDraft({ key, label, href, userId, value: kept.value, updatedAt: Date.now() });
     stored.catch(() => {
       // A draft that cannot be kept is only lost if the page goes away before it is sent.
     });
@@ -72,7 +76,7 @@ export function useDraft<T>(place: DraftPlace | undefined, restore: (value: T) =
   const clear = useCallback(() => {
     window.clearTimeout(timer.current);
     pending.current = null;
-    if (key && userId) deleteDraft(userId, key).catch(() => {});
+    if (key && userId) dropSyncedDraft(userId, key).catch(() => {});
   }, [key, userId]);
 
   return { save, clear };
