@@ -3,17 +3,18 @@
 import { NAVBAR_AUTOHIDE_THRESHOLD_PX, NAVBAR_BLUR_AFTER_PX, MOBILE_SIDEBAR_WIDTH_PX } from '@quorum/shared/constants';
 import { expect, test, type Page } from '@playwright/test';
 import { createCommunity, seedPosts } from './feed-helpers.ts';
-import { ADMIN, logIn, logOutViaApi } from './helpers.ts';
+import { ADMIN, apiAs, logIn, logOutViaApi } from './helpers.ts';
 import { newUser } from './post-helpers.ts';
 
 const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Primary' });
 
-/** Enough posts for a home feed several screens long. */
-async function seedLongFeed(page: Page) {
+/** Enough posts for a home feed several screens long, in a community of their own. */
+async function seedLongFeed(page: Page): Promise<{ id: string }> {
   await logOutViaApi(page);
   await logIn(page, ADMIN.username, ADMIN.password);
   const community = await createCommunity(page);
   await seedPosts(page, community.name, 15, 'Phone shell post');
+  return community;
 }
 
 /** Scrolls the page to `y` and waits until the page has drawn a frame after it, as scroll handlers run per frame. */
@@ -50,10 +51,13 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
 }
 
 test('tapping a tab comes back where that screen was left, and tapping the current tab goes to the top', async ({ page }) => {
-  await seedLongFeed(page);
+  const community = await seedLongFeed(page);
   await newUser(page, 'tabs');
+  // A home feed of the seeded community alone: the site's other posts, which tests running beside
+  // this one vote on and add to, would reorder it while the member is away.
+  await apiAs(page, 'POST', '/api/_joinCommunity', { communityId: community.id });
+  await apiAs(page, 'POST', '/api/_settings?action=updateProfile', { homeFeed: 'subscriptions' });
   await page.goto('/');
-  // The home feed holds at least the seeded posts, whatever else the site has.
   await expect(page.locator('article.post-card').first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(2500);
   await scrollToY(page, 1200);
