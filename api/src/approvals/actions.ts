@@ -13,7 +13,7 @@ import { presentComment } from '../content/comment-present.ts';
 import { getCommentsByIds } from '../content/comment-queries.ts';
 import type { Actor } from '../content/policy.ts';
 import { presentPost } from '../content/post-present.ts';
-import { getPostsByIds } from '../content/post-queries.ts';
+import { getPostState, getPostsByIds } from '../content/post-queries.ts';
 import { loadPostById } from '../content/post-load.ts';
 import type { Db, Sql } from '../db/connect.ts';
 import { cursorValue, decodeCursor, pageOf } from '../http/cursor.ts';
@@ -78,7 +78,7 @@ export async function actOnHeld(
 }
 
 async function approvePost(sql: Sql, user: Actor, group: 'mods' | 'admins', postId: string): Promise<boolean> {
-  const [post] = await getPostsByIds(sql, [postId], null);
+  const post = await getPostState(sql, postId, true);
   return sql.begin(async (tx) => {
     const published = await q.publishPost(tx, postId);
     if (!published || !post) return false;

@@ -51,7 +51,7 @@ function ModtoolsPages({ community, user }: { community: Community; user: User }
         <Route index element={<Navigate to="settings" replace />} />
         <Route path="settings" element={<CommunitySettings community={community} images={<CommunityImagesSetting community={community} />} />} />
         <Route path="reports" element={<ReportsSection community={community} actAs={actAs} renderPost={renderPost} />} />
-        <Route path="queue" element={<ApprovalQueueSection community={community} actAs={actAs} renderPost={renderPost} />} />
+        <Route path="queue" element={<ApprovalQueueSection community={community} renderPost={renderPost} />} />
         <Route path="removed" element={<ModeratedPosts key="deleted" community={community} filter="deleted" renderPost={renderPost} />} />
         <Route path="locked" element={<ModeratedPosts key="locked" community={community} filter="locked" renderPost={renderPost} />} />
         <Route path="banned" element={<BannedSection community={community} />} />

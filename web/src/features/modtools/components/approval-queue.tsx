@@ -109,8 +109,6 @@ function HeldCard({ item, community, renderPost, onAct }: HeldCardProps) {
 
 interface ApprovalQueueSectionProps {
   community: Community;
-  /** The group the viewer acts as here (the server knows it from the session). */
-  actAs: 'mods' | 'admins';
   renderPost: (post: Post) => ReactNode;
 }
 
