@@ -499,8 +499,11 @@ describe('web push', () => {
       toURL: `/${community.name}/post/${post.publicId}/${commentId}`,
       icon: '/favicon.png',
       count: 1,
-      // One new comment: the push offers to answer it, on its page with the reply box open.
-      replyURL: `/${community.name}/post/${post.publicId}/${commentId}?reply`,
+      // One new comment: the push offers to answer it, typed into the notification or on its page with the reply box open.
+      reply: {
+        url: `/${community.name}/post/${post.publicId}/${commentId}?reply`, userId: author.user.id, commentId,
+        postId: post.id, postPublicId: post.publicId, postTitle: 'Pushed <post>', communityId: community.id,
+      },
     });
 
     // The merge is a new version: pushed again under the same topic.
@@ -510,7 +513,7 @@ describe('web push', () => {
     // Two comments merged: nothing single to answer.
     expect(JSON.parse(keys.decrypt(mine()[1]!.body))).toMatchObject({
       title: expect.stringMatching(/^2 new comments on your post Pushed <post>, the latest by @/),
-      replyURL: null,
+      reply: null,
     });
 
     // An upvote creates a notification but no push; the comment after it is pushed, so the queue got past it.

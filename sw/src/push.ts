@@ -1,7 +1,9 @@
-import type { NotificationsPage, PushPayload } from '@quorum/shared/entities/notifications';
+import type { NotificationsPage, PushPayload, PushReply } from '@quorum/shared/entities/notifications';
 import { SW_MESSAGE } from '@quorum/shared/sw-messages';
-import { createWorkerApi, type WorkerApi } from './api.ts';
+import { deleteEntry, readEntries } from '@quorum/client/outbox/store';
+import type { WorkerApi } from './api.ts';
 import { setAppBadge } from './badge.ts';
+import { askForSync, queueWrite, sendOutbox } from './outbox.ts';
 
 const BADGE_ICON = '/icons/icon-192.png';
 
@@ -14,19 +16,31 @@ interface PushSubscriptionChangeEvent extends ExtendableEvent {
 interface ClickData {
   id: string;
   toURL: string;
-  /** Where the Reply action leads; null when the notification offers none. */
-  replyURL: string | null;
+  /** The comment the Reply action answers; null when the notification offers none. */
+  reply: PushReply | null;
+}
+
+/** A click on a notification; `reply` is what was typed into its inline reply, where the browser has one. */
+interface ReplyableClick extends NotificationEvent {
+  readonly reply?: string | null;
 }
 
 /** The actions a pushed notification offers besides a click on it. */
 const ACTION = { read: 'read', reply: 'reply' } as const;
+
+const REPLY_FIELDS = ['url', 'userId', 'commentId', 'postId', 'postPublicId', 'postTitle', 'communityId'] as const;
+
+function isPushReply(value: unknown): value is PushReply {
+  if (typeof value !== 'object' || value === null) return false;
+  return REPLY_FIELDS.every((field) => typeof (value as Record<string, unknown>)[field] === 'string');
+}
 
 function isPushPayload(value: unknown): value is PushPayload {
   if (typeof value !== 'object' || value === null) return false;
   const payload = value as Record<string, unknown>;
   return typeof payload.id === 'string' && typeof payload.title === 'string' && typeof payload.toURL === 'string'
     && typeof payload.icon === 'string' && typeof payload.count === 'number'
-    && (payload.replyURL === undefined || payload.replyURL === null || typeof payload.replyURL === 'string');
+    && (payload.reply === undefined || payload.reply === null || isPushReply(payload.reply));
 }
 
 /** A notification's title as the list renders it (HTML with <b> around key words), as plain text. */
@@ -36,14 +50,14 @@ function plainText(html: string): string {
 }
 
 /** What a pushed notification shows and where its actions lead. */
-type Shown = Pick<PushPayload, 'id' | 'title' | 'toURL' | 'icon' | 'replyURL'>;
+type Shown = Pick<PushPayload, 'id' | 'title' | 'toURL' | 'icon' | 'reply'>;
 
 /** Shown for a push that carries nothing readable while the list has nothing unread either. */
-const NEW_NOTIFICATIONS: Shown = { id: 'notifications', title: 'You have new notifications', toURL: '/notifications', icon: BADGE_ICON, replyURL: null };
+const NEW_NOTIFICATIONS: Shown = { id: 'notifications', title: 'You have new notifications', toURL: '/notifications', icon: BADGE_ICON, reply: null };
 
 function newestUnread(list: NotificationsPage | null): Shown | null {
   const unread = list?.items.find((item) => !item.seen);
-  return unread ? { id: unread.id, title: plainText(unread.title), toURL: unread.toURL, icon: unread.icons[0] ?? BADGE_ICON, replyURL: null } : null;
+  return unread ? { id: unread.id, title: plainText(unread.title), toURL: unread.toURL, icon: unread.icons[0] ?? BADGE_ICON, reply: null } : null;
 }
 
 /**
@@ -57,15 +71,21 @@ function toShow(list: NotificationsPage | null, payload: PushPayload | null): Sh
   return (readElsewhere && newestUnread(list)) || payload;
 }
 
-/** Shows a pushed notification with its actions: Mark as read, and Reply where there is one comment to answer. */
+/**
+ * Shows a pushed notification with its actions: Mark as read, and Reply where there is one comment
+ * to answer, as a text field where the browser offers one.
+ */
 async function showPushed(scope: ServiceWorkerGlobalScope, payload: Shown): Promise<void> {
-  const replyURL = payload.replyURL ?? null;
-  const actions = [{ action: ACTION.read, title: 'Mark as read' }, ...(replyURL ? [{ action: ACTION.reply, title: 'Reply' }] : [])];
+  const reply = payload.reply ?? null;
+  const actions = [
+    { action: ACTION.read, title: 'Mark as read' },
+    ...(reply ? [{ action: ACTION.reply, title: 'Reply', type: 'text', placeholder: 'Write a reply' }] : []),
+  ];
   await scope.registration.showNotification(payload.title, {
     icon: payload.icon,
     badge: BADGE_ICON,
     tag: payload.id,
-    data: { id: payload.id, toURL: payload.toURL, replyURL } satisfies ClickData,
+    data: { id: payload.id, toURL: payload.toURL, reply } satisfies ClickData,
     // Not in TypeScript's worker library, which leaves out what only some browsers show.
     ...({ actions } as NotificationOptions),
   });
@@ -147,16 +167,53 @@ async function markPushedSeen(worker: WorkerApi, id: string): Promise<void> {
   await markSeen(worker, id).catch(() => console.warn('Could not mark the notification seen'));
 }
 
+/** What the notification says once a reply typed into it was handled. */
+const REPLY_OUTCOME = {
+  sent: 'Your reply was sent',
+  waiting: "Your reply will be sent when you're back online",
+  refused: "Your reply couldn't be sent",
+} as const;
+
+/**
+ * Sends a reply typed into the notification through the outbox: kept first, so that it survives a
+ * missing network and is sent once; sent at once when it can be, else when the browser fires the
+ * sync (or the app is next opened). The notification is replaced by what became of it.
+ */
+async function replyFromNotification(scope: ServiceWorkerGlobalScope, worker: WorkerApi, data: ClickData & { reply: PushReply }, text: string): Promise<void> {
+  const { reply } = data;
+  const entry = await queueWrite(reply.userId, {
+    kind: 'create-comment', body: text, parentId: reply.commentId, userGroup: 'normal',
+    postId: reply.postId, postPublicId: reply.postPublicId, postTitle: reply.postTitle, communityId: reply.communityId,
+  });
+  await sendOutbox(worker).catch(() => askForSync(scope));
+  const outcome = (await readEntries()).find((stored) => stored.key === entry.key);
+  const state = outcome?.state === 'sent' ? 'sent' : outcome?.state === 'failed' ? 'refused' : 'waiting';
+  // The one who typed it is told here: the app need not tell them again.
+  if (state === 'sent') await deleteEntry(entry.key);
+  await scope.registration.showNotification(REPLY_OUTCOME[state], {
+    body: state === 'refused' ? (outcome?.error ?? text) : text,
+    icon: BADGE_ICON,
+    badge: BADGE_ICON,
+    tag: data.id,
+    data: { id: data.id, toURL: reply.url.split('?')[0] ?? data.toURL, reply: null } satisfies ClickData,
+  });
+}
+
 /**
  * What a click on a pushed notification does: Mark as read marks it seen and opens nothing; Reply
- * opens the comment's page with its reply box open; a click elsewhere opens its address. Each marks it seen.
+ * sends the words typed into it, or, where the browser has no inline reply, opens the comment's
+ * page with its reply box open; a click elsewhere opens its address. Each marks it seen.
  */
-async function actOnPushed(scope: ServiceWorkerGlobalScope, worker: WorkerApi, data: ClickData, action: string): Promise<void> {
+async function actOnPushed(scope: ServiceWorkerGlobalScope, worker: WorkerApi, data: ClickData, action: string, typed: string): Promise<void> {
   if (action === ACTION.read) {
     await markPushedSeen(worker, data.id);
     return;
   }
-  const url = action === ACTION.reply && data.replyURL ? data.replyURL : data.toURL;
+  if (action === ACTION.reply && data.reply && typed) {
+    await Promise.all([replyFromNotification(scope, worker, { ...data, reply: data.reply }, typed), markPushedSeen(worker, data.id)]);
+    return;
+  }
+  const url = action === ACTION.reply && data.reply ? data.reply.url : data.toURL;
   await Promise.all([openUrl(scope, url), markPushedSeen(worker, data.id)]);
 }
 
@@ -165,8 +222,7 @@ async function actOnPushed(scope: ServiceWorkerGlobalScope, worker: WorkerApi, d
  * merged notification, such as "3 new comments on your post", replaces the old one rather than
  * stacking) and sets the app badge to the count it carries.
  */
-export function setUpPush(scope: ServiceWorkerGlobalScope): void {
-  const worker = createWorkerApi(scope);
+export function setUpPush(scope: ServiceWorkerGlobalScope, worker: WorkerApi): void {
   scope.addEventListener('push', (event) => {
     const payload = readPayload(event);
     // The first page of the list, read once: what was read elsewhere since, and what is unread now.
@@ -187,6 +243,7 @@ export function setUpPush(scope: ServiceWorkerGlobalScope): void {
   scope.addEventListener('notificationclick', (event) => {
     event.notification.close();
     const data = event.notification.data as ClickData | null;
-    if (data?.id && data.toURL) event.waitUntil(actOnPushed(scope, worker, data, event.action));
+    const typed = (event as ReplyableClick).reply?.trim() ?? '';
+    if (data?.id && data.toURL) event.waitUntil(actOnPushed(scope, worker, data, event.action, typed));
   });
 }

@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import type { CommentsPage } from '@quorum/shared/entities/comments';
 import type { Community } from '@quorum/shared/entities/communities';
-import type { NotificationsPage } from '@quorum/shared/entities/notifications';
+import type { Notification as ListedNotification, NotificationsPage, PushReply } from '@quorum/shared/entities/notifications';
 import type { Post } from '@quorum/shared/entities/posts';
+import type { InitialData } from '@quorum/shared/entities/site';
 import { ADMIN, apiAs, logIn, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
 
 /** A community (made by the admin) and a text post in it by a new user, logged in on `page`. */
@@ -283,18 +284,33 @@ test('a push reaches the worker: it shows the notification and sets the badge; i
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((shown) => shown.length))).toBe(0);
 });
 
-/** Runs the worker's click handler on the notification it shows, as a click on `action` (or on the notification itself) would. */
-async function clickPushed(worker: Worker, action = ''): Promise<void> {
-  await worker.evaluate(async (chosen) => {
-    const scope = self as unknown as {
-      registration: ServiceWorkerRegistration;
-      NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
-      dispatchEvent(event: Event): boolean;
-    };
-    const [shown] = await scope.registration.getNotifications();
-    if (!shown) throw new Error('no notification shown');
-    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: shown, action: chosen }));
-  }, action);
+/**
+ * Runs the worker's click handler on the notification it shows, as a click on `action` (or on the
+ * notification itself) would; `reply` is what was typed into an inline reply.
+ */
+async function clickPushed(worker: Worker, action = '', reply: string | null = null): Promise<void> {
+  await worker.evaluate(
+    async ({ chosen, typed }) => {
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        NotificationEvent: new (type: string, init: { notification: Notification; action: string; reply: string | null }) => Event;
+        dispatchEvent(event: Event): boolean;
+      };
+      const [shown] = await scope.registration.getNotifications();
+      if (!shown) throw new Error('no notification shown');
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: shown, action: chosen, reply: typed }));
+    },
+    { chosen: action, typed: reply },
+  );
+}
+
+/** What a push about one new comment carries so that it can be answered (the API's own is checked in its tests). */
+async function replyOf(page: Page, notification: ListedNotification, post: Post, community: Community, commentId: string): Promise<PushReply> {
+  const initial = await apiAs<InitialData>(page, 'GET', '/api/_initial');
+  return {
+    url: `${notification.toURL}?reply`, userId: initial.user!.id, commentId, postId: post.id, postPublicId: post.publicId, postTitle: post.title,
+    communityId: community.id,
+  };
 }
 
 const shownNotifications = (page: Page) =>
@@ -316,7 +332,7 @@ test("a reply's push offers Mark as read and Reply: one marks it read and opens 
   const push = await pushSender(context, page, origin);
   const payload = {
     id: notification.id, type: 'new_comment', title: 'Someone commented on your post', toURL: notification.toURL, icon: '/favicon.png',
-    count: 1, replyURL: `${notification.toURL}?reply`,
+    count: 1, reply: await replyOf(page, notification, post, community, commentId),
   };
 
   await push(payload);
@@ -341,6 +357,86 @@ test("a reply's push offers Mark as read and Reply: one marks it read and opens 
     .toBe(commentId);
 });
 
+/** The comments of the post, as the server has them. */
+const commentsOf = async (page: Page, post: Post) => (await apiAs<CommentsPage>(page, 'GET', `/api/posts/${post.publicId}/comments`)).comments;
+
+test('a reply typed into the push is posted by the worker through the outbox, at once or when the network is back', async ({ page, context, browser, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  const { post, community } = await authorWithPost(page, browser);
+  const { commentId } = await commentAsAnother(browser, post, 'Is the lake trail open?');
+  const list = await waitForNotifications(page, (p) => p.items.some((item) => item.type === 'new_comment'));
+  const notification = list.items.find((item) => item.type === 'new_comment')!;
+  await page.goto('/');
+  const worker = await serviceWorkerOf(context, page);
+  const push = await pushSender(context, page, origin);
+  const payload = {
+    id: notification.id, type: 'new_comment', title: 'Someone commented on your post', toURL: notification.toURL, icon: '/favicon.png',
+    count: 1, reply: await replyOf(page, notification, post, community, commentId),
+  };
+  const shownWithBody = () =>
+    page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((shown) => shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag }))));
+
+  // Online: posted at once as a reply to the comment, and the notification says so in its place.
+  await push(payload);
+  await expect.poll(() => shownNotifications(page)).toEqual([{ title: payload.title, tag: notification.id, actions: ['read', 'reply'] }]);
+  await clickPushed(worker, 'reply', '  Yes, since Monday.  ');
+  await expect.poll(() => shownWithBody()).toEqual([{ title: 'Your reply was sent', body: 'Yes, since Monday.', tag: notification.id }]);
+  const replies = (await commentsOf(page, post)).filter((c) => c.body === 'Yes, since Monday.');
+  expect(replies.map((c) => c.parentId)).toEqual([commentId]);
+  await waitForNotifications(page, (p) => p.items.find((item) => item.id === notification.id)?.seen === true);
+  // Told in the notification: nothing is left in the outbox for the app to tell again.
+  await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
+    const open = indexedDB.open('quorum-outbox');
+    open.onsuccess = () => {
+      const count = open.result.transaction('writes').objectStore('writes').count();
+      count.onsuccess = () => resolve(count.result);
+    };
+  }))).toBe(0);
+  await expect(page).toHaveURL('/');
+
+  // Without a network the reply is kept, the notification says it will be sent, and the browser is
+  // asked to wake the worker when the network is back; the sync then sends it, once.
+  await apiAs(page, 'PUT', `/api/notifications/${notification.id}?action=markAsSeen&seen=false`);
+  await push(payload);
+  await expect.poll(() => shownNotifications(page)).toEqual([{ title: payload.title, tag: notification.id, actions: ['read', 'reply'] }]);
+  // The worker's network fails, and its requests for a sync are recorded: the browser, whose own
+  // network is up, fires the sync at once, so the registered tag does not stay to be read.
+  await worker.evaluate(() => {
+    const scope = self as unknown as {
+      fetch: typeof fetch; onlineFetch?: typeof fetch; syncRequests: string[];
+      registration: { sync: { register(tag: string): Promise<void> } };
+    };
+    scope.onlineFetch = scope.fetch;
+    scope.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    const { sync } = scope.registration;
+    const register = sync.register.bind(sync);
+    scope.syncRequests = [];
+    sync.register = (tag) => (scope.syncRequests.push(tag), register(tag));
+  });
+  await clickPushed(worker, 'reply', 'Bring a torch.');
+  await expect.poll(() => shownWithBody()).toEqual([{ title: "Your reply will be sent when you're back online", body: 'Bring a torch.', tag: notification.id }]);
+  expect(await worker.evaluate(() => (self as unknown as { syncRequests: string[] }).syncRequests)).toEqual(['quorum-outbox']);
+  expect((await commentsOf(page, post)).some((c) => c.body === 'Bring a torch.')).toBe(false);
+
+  await worker.evaluate(() => {
+    const scope = self as unknown as { fetch: typeof fetch; onlineFetch: typeof fetch };
+    scope.fetch = scope.onlineFetch;
+  });
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const registration = registrations.find((item) => item.scopeURL.startsWith(origin) && !item.isDeleted);
+      if (registration) resolve(registration.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registrationId, tag: 'quorum-outbox', lastChance: false });
+  await expect.poll(async () => (await commentsOf(page, post)).filter((c) => c.body === 'Bring a torch.').map((c) => c.parentId)).toEqual([commentId]);
+  // The open tab tells of the reply the worker sent.
+  await expect(page.getByRole('status').filter({ hasText: 'Your change made offline has been sent.' })).toBeVisible();
+});
+
 test('a push for a notification read elsewhere shows the newest unread one instead, never nothing', async ({ page, context, browser, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   await context.grantPermissions(['notifications'], { origin });
@@ -353,7 +449,7 @@ test('a push for a notification read elsewhere shows the newest unread one inste
   await page.goto('/');
   await serviceWorkerOf(context, page);
   const push = await pushSender(context, page, origin);
-  await push({ id: read.id, type: 'new_comment', title: 'Old news', toURL: read.toURL, icon: '/favicon.png', count: 1, replyURL: null });
+  await push({ id: read.id, type: 'new_comment', title: 'Old news', toURL: read.toURL, icon: '/favicon.png', count: 1, reply: null });
   // The list's title is HTML; the notification shows it as text.
   const title = unread.title.replace(/<[^>]*>/g, '');
   await expect.poll(() => shownNotifications(page)).toEqual([{ title, tag: unread.id, actions: ['read'] }]);

@@ -564,3 +564,84 @@ test('a write that does not wait for the network fails at once offline, says so 
   expect(await outboxEntries(page)).toEqual([]);
   await context.close();
 });
+
+/**
+ * Fires a Background Sync (`sync`) or Periodic Background Sync (`periodicsync`) event in the
+ * app's worker as the browser does, through the DevTools protocol of a tab that is not the app's.
+ */
+async function fireWorkerEvent(context: BrowserContext, event: 'sync' | 'periodicsync', tag: string): Promise<void> {
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const registration = registrations.find((item) => item.scopeURL.startsWith(baseURL) && !item.isDeleted);
+      if (registration) resolve(registration.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const id = await registrationId;
+  if (event === 'sync') await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseURL, registrationId: id, tag, lastChance: false });
+  else await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin: baseURL, registrationId: id, tag });
+  await cdp.detach();
+  await blank.close();
+}
+
+/**
+ * From now on the page's requests for a Background Sync are recorded (and made): the browser fires
+ * the sync at once when its own network is up, which the test's offline mode does not change, so
+ * the registered tags do not stay to be read.
+ */
+async function recordSyncRequests(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const scope = window as unknown as { SyncManager: { prototype: { register(tag: string): Promise<void> } }; syncRequests: string[] };
+    const register = scope.SyncManager.prototype.register;
+    scope.syncRequests = [];
+    scope.SyncManager.prototype.register = function (this: unknown, tag: string) {
+      scope.syncRequests.push(tag);
+      return register.call(this, tag);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { syncRequests: string[] }).syncRequests);
+}
+
+test('a vote made offline is sent by the service worker when the network is back, with no tab of the app open; the app says so when opened', async () => {
+  const admin = await adminApi();
+  const { posts } = await seedCommunity(admin, ['Sent while the app was closed']);
+  const [post] = posts as [Post];
+  const before = await admin.getPost(post.publicId);
+
+  const dir = newProfile();
+  const offline = { on: false, answered: [] as string[] };
+  const { context, page } = await openBrowser(dir, offline);
+  await openApp(page);
+  await apiAs(page, 'POST', '/api/_signup', { username: newUsername('bgs'), password: 'password123', email: '', captchaToken: '' });
+  await page.goto(postPath(post));
+  await waitForWorker(page);
+  await expect(page.getByRole('heading', { name: 'Sent while the app was closed' })).toBeVisible();
+
+  const syncRequests = await recordSyncRequests(page);
+  await goOffline(context, offline);
+  const votes = page.locator('.votes').first();
+  await votes.getByRole('button', { name: 'Upvote' }).click();
+  await expect(votes).toHaveAttribute('data-pending', 'true');
+  // The write had to wait: the app asked the browser to wake the worker once the network is back.
+  await expect.poll(syncRequests).toEqual(['quorum-outbox']);
+  const [stored] = await outboxEntries(page);
+  expect(stored?.state).toBe('pending');
+  await page.close();
+  expect((await admin.getPost(post.publicId)).upvotes).toBe(before.upvotes);
+
+  await goOnline(context, offline);
+  await fireWorkerEvent(context, 'sync', 'quorum-outbox');
+  await expect.poll(async () => (await admin.getPost(post.publicId)).upvotes, { timeout: 15_000 }).toBe(before.upvotes + 1);
+
+  const reopened = await context.newPage();
+  await reopened.goto(postPath(post));
+  await expect(reopened.getByRole('status').filter({ hasText: 'Your change made offline has been sent.' })).toBeVisible();
+  await expect(reopened.locator('.votes[data-pending]')).toHaveCount(0);
+  await expect(reopened.locator('.votes').first().getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await outboxEntries(reopened)).toEqual([]);
+  // Sent once: the worker's send and the app's start did not both apply it.
+  expect((await admin.getPost(post.publicId)).upvotes).toBe(before.upvotes + 1);
+  await context.close();
+});

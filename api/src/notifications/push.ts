@@ -3,12 +3,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import { REPLY_PARAM } from '@quorum/shared/constants';
-import type { PushPayload } from '@quorum/shared/entities/notifications';
+import type { PushPayload, PushReply } from '@quorum/shared/entities/notifications';
 import webpush from 'web-push';
 import type { Sql } from '../db/connect.ts';
 import { countPush } from '../metrics/metrics.ts';
 import { AddressRefusedError, checkLiteralHost, systemResolve, vettedLookup } from '../outbound/lookup.ts';
-import { clearPushFailures, countPushFailure, getNotificationForPush, markPushed, PUSH_FAILURES_MAX } from './queries.ts';
+import { clearPushFailures, countPushFailure, getNotificationForPush, markPushed, PUSH_FAILURES_MAX, type NotificationRow } from './queries.ts';
 import { renderNotification } from './render.ts';
 import type { PushJob } from './store.ts';
 
@@ -70,7 +70,7 @@ export async function sendPush(sql: Sql, options: PushOptions, job: PushJob): Pr
   if (rendered.toURL === '#') return;
   const payload: PushPayload = {
     id: row.id, type: row.type, title: rendered.title, toURL: rendered.toURL, icon: rendered.icons[0] ?? '', count: row.newCount,
-    replyURL: tellsOfOneComment(row) ? `${rendered.toURL}?${REPLY_PARAM}` : null,
+    reply: replyTo(row, rendered.toURL),
   };
   const subscriptions = await sql<Subscription[]>`
     select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${row.userId}`;
@@ -96,9 +96,15 @@ export async function sendPush(sql: Sql, options: PushOptions, job: PushJob): Pr
   await markPushed(sql, row.id, job.version);
 }
 
-/** A notification of one new comment or reply, whose link is that comment's page: one can answer it from the push. */
-function tellsOfOneComment(row: { type: string; payload: Record<string, unknown> }): boolean {
-  return (row.type === 'new_comment' || row.type === 'comment_reply') && Number(row.payload.noComments) === 1;
+/** A notification of one new comment or reply (its link is that comment's page) can be answered from the push. */
+function replyTo(row: NotificationRow, toURL: string): PushReply | null {
+  const { payload } = row;
+  const ofOneComment = (row.type === 'new_comment' || row.type === 'comment_reply') && Number(payload.noComments) === 1;
+  if (!ofOneComment || row.postDeleted || !row.postPublicId || !row.postTitle || !row.communityId) return null;
+  return {
+    url: `${toURL}?${REPLY_PARAM}`, userId: row.userId, commentId: String(payload.commentId), postId: String(payload.postId),
+    postPublicId: row.postPublicId, postTitle: row.postTitle, communityId: row.communityId,
+  };
 }
 
 async function deliver(subscription: Subscription, body: string, options: PushOptions, topic: string): Promise<void> {

@@ -29,6 +29,7 @@ export interface NotificationRow {
   postDeleted: boolean;
   /** Whether the notification's user wrote the post (they still see its title once it is deleted). */
   ownPost: boolean;
+  communityId: string | null;
   communityName: string | null;
   recipientName: string;
   actorImage: ImageJson | null;
@@ -43,7 +44,7 @@ function selectRendered(db: Db) {
            ${epochMicros(db, db`n.updated_at`)} as position,
            p.public_id as post_public_id, p.title as post_title, p.deleted_at is not null as post_deleted,
            coalesce(p.user_id = n.user_id, false) as own_post,
-           coalesce(c.name, n.payload->>'communityName') as community_name, r.username as recipient_name,
+           c.id as community_id, coalesce(c.name, n.payload->>'communityName') as community_name, r.username as recipient_name,
            ${imageJson(db, db`actor.pro_pic_id`)} as actor_image,
            ${imageJson(db, db`(select pi.image_id from post_images pi where pi.post_id = p.id order by pi.z_index limit 1)`)} as post_image,
            ${imageJson(db, db`c.pro_pic_id`)} as community_image

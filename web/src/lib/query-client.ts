@@ -1,4 +1,5 @@
 import { ApiError, genericErrorMessage } from '@quorum/client/api-error';
+import type { BackgroundRefresh } from '@quorum/client/saved-cache';
 import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
 import { CACHE_MAX_AGE_MS } from './query-persister.ts';
 
@@ -9,6 +10,8 @@ declare module '@tanstack/react-query' {
       silent?: boolean;
       /** False keeps the query out of the cache saved for offline use. */
       persist?: boolean;
+      /** How the service worker refreshes the saved copy's first page in the background (Periodic Background Sync). */
+      backgroundRefresh?: BackgroundRefresh;
     };
     mutationMeta: {
       /** Never raise an alert for this mutation's failures. */

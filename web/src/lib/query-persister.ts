@@ -4,8 +4,10 @@
  * written by another build or cache schema (`buster`). Writes are throttled, infinite lists keep
  * only their first pages, and a change of user drops the copy (see session-change.ts).
  */
+import { SAVED_CACHE_KEY, savedCacheDatabase, type SavedCache } from '@quorum/client/saved-cache';
 import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { InitialData } from '@quorum/shared/entities/site';
+import { sessionKeys } from './session/keys.ts';
 
 /** How long a saved cache is used; the queries' gcTime is at least as long. */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
@@ -16,34 +18,7 @@ const SAVE_THROTTLE_MS = 1000;
 /** Pages of an infinite list kept: enough to read offline, little to restore. */
 const KEPT_PAGES = 3;
 
-const CACHE_DB_NAME = 'quorum-cache';
-const RECORD_KEY = 'queries';
-
-interface SavedCache {
-  buster: string;
-  savedAt: number;
-  state: DehydratedState;
-}
-
-interface CacheSchema extends DBSchema {
-  cache: { key: string; value: SavedCache };
-}
-
-let opening: Promise<IDBPDatabase<CacheSchema>> | null = null;
-
-function database(): Promise<IDBPDatabase<CacheSchema>> {
-  opening ??= openDB<CacheSchema>(CACHE_DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('cache');
-    },
-    // Another page deletes or upgrades the database: let it, and open afresh next time.
-    blocking(_current, _blocked, event) {
-      (event.target as IDBDatabase).close();
-      opening = null;
-    },
-  });
-  return opening;
-}
+type SavedQueries = SavedCache<DehydratedState>;
 
 interface Pages {
   pages: unknown[];
@@ -76,15 +51,15 @@ export function dehydrateForSaving(client: QueryClient): DehydratedState {
   };
 }
 
-let reading: Promise<SavedCache | undefined> | null = null;
+let reading: Promise<SavedQueries | undefined> | null = null;
 
 /**
  * Starts reading the saved cache. The app calls it as its script starts, so that opening the
  * database and reading overlap the first render instead of following it.
  */
-export function readSavedCache(): Promise<SavedCache | undefined> {
-  reading ??= database()
-    .then((db) => db.get('cache', RECORD_KEY))
+export function readSavedCache(): Promise<SavedQueries | undefined> {
+  reading ??= savedCacheDatabase()
+    .then((db) => db.get('cache', SAVED_CACHE_KEY) as Promise<SavedQueries | undefined>)
     .catch(() => undefined);
   return reading;
 }
@@ -96,7 +71,7 @@ export async function restoreQueryCache(client: QueryClient): Promise<void> {
     reading = null;
     if (!saved) return;
     if (saved.buster !== BUSTER || Date.now() - saved.savedAt > CACHE_MAX_AGE_MS) {
-      await (await database()).delete('cache', RECORD_KEY);
+      await (await savedCacheDatabase()).delete('cache', SAVED_CACHE_KEY);
       return;
     }
     hydrate(client, saved.state);
@@ -109,7 +84,9 @@ export async function restoreQueryCache(client: QueryClient): Promise<void> {
 
 async function save(client: QueryClient): Promise<void> {
   try {
-    await (await database()).put('cache', { buster: BUSTER, savedAt: Date.now(), state: dehydrateForSaving(client) }, RECORD_KEY);
+    const userId = client.getQueryData<InitialData>(sessionKeys.initial())?.user?.id ?? null;
+    const saved: SavedQueries = { buster: BUSTER, savedAt: Date.now(), userId, state: dehydrateForSaving(client) };
+    await (await savedCacheDatabase()).put('cache', saved, SAVED_CACHE_KEY);
   } catch {
     // Storage full or unavailable: the cache lives in memory only.
   }
@@ -122,7 +99,7 @@ export async function clearPersistedCache(): Promise<void> {
   window.clearTimeout(timer);
   timer = undefined;
   try {
-    await (await database()).delete('cache', RECORD_KEY);
+    await (await savedCacheDatabase()).delete('cache', SAVED_CACHE_KEY);
   } catch {
     // Nothing saved, nothing to drop.
   }

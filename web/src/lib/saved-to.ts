@@ -1,17 +1,14 @@
 // Which of the viewer's lists hold a post or a comment. The lists feature writes it (the Save to
 // list modal and its outbox writes) and the posts feature reads it (the post page's Save button),
 // so it lives below both.
-import type { List } from '@quorum/shared/entities/lists';
+import type { SaveTarget, SaveToListWrite } from '@quorum/client/outbox/writes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { keyRoots } from './cache/key-roots.ts';
-import type { OutboxEntry, OutboxWrite } from './outbox/outbox.ts';
+import type { OutboxEntry } from './outbox/outbox.ts';
 import { useOutboxEntries } from './outbox/use-outbox.ts';
 
-export interface SaveTarget {
-  type: 'post' | 'comment';
-  id: string;
-}
+export type { SaveTarget, SaveToListWrite };
 
 /** Query keys of the saved marks, under the lists' root so that a change of lists reaches them. */
 export const savedToKeys = {
@@ -25,15 +22,6 @@ export const savedToOptions = (type: SaveTarget['type'], id: string) =>
     queryKey: savedToKeys.item(type, id),
     queryFn: ({ signal }) => api.getSavedTo(id, type, signal),
   });
-
-/** Saving a post or a comment to a list, or taking it out, kept in the outbox until the server has it. */
-export interface SaveToListWrite extends OutboxWrite {
-  kind: 'save-to-list';
-  list: Pick<List, 'id' | 'username' | 'name' | 'displayName'>;
-  target: SaveTarget;
-  /** True saves the item to the list, false takes it out. */
-  saved: boolean;
-}
 
 export const isSaveFor =
   (target: SaveTarget) =>

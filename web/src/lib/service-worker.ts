@@ -1,3 +1,4 @@
+import { BACKGROUND_REFRESH_MS, BACKGROUND_REFRESH_TAG } from '@quorum/client/saved-cache';
 import { SW_UPDATE_CHECK_MS } from '@quorum/shared/constants';
 import { useSyncExternalStore } from 'react';
 import { SW_MESSAGE } from '@quorum/shared/sw-messages';
@@ -17,6 +18,23 @@ function checkForUpdate(): void {
   registration?.update().catch(() => {
     // Offline or the server is down: the next check tries again.
   });
+}
+
+interface PeriodicSyncManager {
+  register(tag: string, options: { minInterval: number }): Promise<void>;
+}
+
+/**
+ * Asks for the saved home feed and notifications to be refreshed in the background now and then
+ * (Periodic Background Sync). Browsers grant it only to an installed app they see used; elsewhere
+ * the saved copy is as fresh as the last visit.
+ */
+async function askForBackgroundRefresh(worker: ServiceWorkerRegistration): Promise<void> {
+  const periodicSync = (worker as ServiceWorkerRegistration & { periodicSync?: PeriodicSyncManager }).periodicSync;
+  if (!periodicSync) return;
+  const permission = await navigator.permissions.query({ name: 'periodic-background-sync' as PermissionName }).catch(() => null);
+  if (permission?.state !== 'granted') return;
+  await periodicSync.register(BACKGROUND_REFRESH_TAG, { minInterval: BACKGROUND_REFRESH_MS }).catch(() => undefined);
 }
 
 /**
@@ -40,6 +58,7 @@ export function registerServiceWorker(): void {
     .then((result) => {
       registration = result;
       if (result?.waiting && navigator.serviceWorker.controller) setUpdateWaiting(true);
+      if (result) void askForBackgroundRefresh(result);
       window.setInterval(checkForUpdate, SW_UPDATE_CHECK_MS);
       document.addEventListener('visibilitychange', () => {
         if (document.visibilityState === 'visible') checkForUpdate();

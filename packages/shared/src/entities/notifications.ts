@@ -36,6 +36,19 @@ export interface PushPayload {
   icon: string;
   /** The user's count of new notifications. */
   count: number;
-  /** Where a reply to the one new comment it tells of is written (the comment's page, its reply box open); null when there is none to reply to. */
-  replyURL: string | null;
+  /** The one new comment it tells of, to be answered from the notification; null when there is none to reply to. */
+  reply: PushReply | null;
+}
+
+/** What a reply typed into a pushed notification needs, offline too. */
+export interface PushReply {
+  /** Where the reply is written in the app (the comment's page, its reply box open). */
+  url: string;
+  /** The member the notification is for, who replies. */
+  userId: string;
+  commentId: string;
+  postId: string;
+  postPublicId: string;
+  postTitle: string;
+  communityId: string;
 }

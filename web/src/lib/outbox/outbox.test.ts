@@ -1,33 +1,41 @@
 import 'fake-indexeddb/auto';
-import { ApiError } from '@quorum/client/api-error';
-import type { CallOptions } from '@quorum/client/api-client';
+import type { JoinCommunityWrite } from '@quorum/client/outbox/writes';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '@quorum/shared/http-names';
 import { sessionKeys } from '../session/keys.ts';
-import { applyOtherTabsWrites, discardWrite, flushOutbox, outboxSnapshot, registerWriteKind, submitWrite, type OutboxWrite } from './outbox.ts';
+import { applyOtherTabsWrites, discardWrite, flushOutbox, outboxSnapshot, registerWriteKind, submitWrite, takeSentByWorker } from './outbox.ts';
+import { saveEntry } from '@quorum/client/outbox/store';
 
-interface NoteWrite extends OutboxWrite {
-  kind: 'note';
-  text: string;
-}
+/** What the test server answers next: a status and error body, or 'network' for a failed fetch; 'ok' otherwise. */
+type Answer = 'ok' | 'network' | { status: number; code?: string; message?: string };
 
 /** What the test server answers next, and what it received. */
-let answers: Array<Error | string> = [];
+let answers: Answer[] = [];
 let received: Array<{ text: string; key: string | undefined }> = [];
+
+// The app's API client keeps the fetch it finds when it is made, so the test server is in place
+// first; it reads the anti-forgery cookie of a document with none.
+vi.hoisted(() => {
+  Object.assign(globalThis, { document: { cookie: '' } });
+  globalThis.fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as { communityId: string };
+    const headers = init?.headers as Record<string, string>;
+    received.push({ text: body.communityId, key: headers[IDEMPOTENCY_KEY_HEADER] });
+    const answer = answers.shift() ?? 'ok';
+    if (answer === 'network') throw new TypeError('Failed to fetch');
+    if (answer === 'ok') return Response.json({ name: body.communityId });
+    const error = answer.code ? { status: answer.status, code: answer.code, message: answer.message } : null;
+    return new Response(error && JSON.stringify(error), { status: answer.status });
+  };
+});
 
 function client(userId: string | null = 'u1'): QueryClient {
   const queryClient = new QueryClient();
   queryClient.setQueryData(sessionKeys.initial(), { user: userId ? { id: userId } : null });
-  registerWriteKind<NoteWrite, string>(queryClient, 'note', {
-    send: async (write, call: CallOptions) => {
-      received.push({ text: write.text, key: call.headers?.[IDEMPOTENCY_KEY_HEADER] });
-      const answer = answers.shift() ?? 'ok';
-      if (answer instanceof Error) throw answer;
-      return answer;
-    },
-    apply: (target, write, answer) => target.setQueryData(['notes', write.text], answer),
-    describe: (write) => `Your note “${write.text}”`,
+  registerWriteKind<JoinCommunityWrite, { name: string }>(queryClient, 'join-community', {
+    apply: (target, write, answer) => target.setQueryData(['notes', write.communityId], answer.name),
+    describe: (write) => `Joining /${write.communityName}`,
   });
   return queryClient;
 }
@@ -37,7 +45,8 @@ function setOnline(online: boolean) {
   vi.stubGlobal('navigator', { onLine: online });
 }
 
-const note = (text: string): NoteWrite => ({ kind: 'note', text });
+/** A write named by its text (sent as a join of the community of that id). */
+const note = (text: string): JoinCommunityWrite => ({ kind: 'join-community', communityId: text, communityName: text, join: true });
 
 beforeEach(async () => {
   for (const entry of outboxSnapshot()) await discardWrite(entry.key);
@@ -49,11 +58,11 @@ beforeEach(async () => {
 describe('the outbox', () => {
   it('sends a write at once with its idempotency key and applies the answer', async () => {
     const queryClient = client();
-    const result = await submitWrite<string>(queryClient, note('a'));
-    expect(result).toEqual({ sent: true, answer: 'ok' });
+    const result = await submitWrite<{ name: string }>(queryClient, note('a'));
+    expect(result).toEqual({ sent: true, answer: { name: 'a' } });
     expect(received).toHaveLength(1);
     expect(received[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(queryClient.getQueryData(['notes', 'a'])).toBe('ok');
+    expect(queryClient.getQueryData(['notes', 'a'])).toBe('a');
     expect(outboxSnapshot()).toEqual([]);
   });
 
@@ -75,12 +84,12 @@ describe('the outbox', () => {
 
   it('sends a fresh write once while a send of the waiting writes runs, whether it is taken or refused', async () => {
     const queryClient = client();
-    const [taken, flushed] = await Promise.all([submitWrite<string>(queryClient, note('now')), flushOutbox(queryClient)]);
-    expect(taken).toEqual({ sent: true, answer: 'ok' });
+    const [taken, flushed] = await Promise.all([submitWrite<{ name: string }>(queryClient, note('now')), flushOutbox(queryClient)]);
+    expect(taken).toEqual({ sent: true, answer: { name: 'now' } });
     expect(flushed).toBe(0);
     expect(received.map((item) => item.text)).toEqual(['now']);
 
-    answers = [new ApiError(403, { status: 403, code: 'post_locked', message: 'This post is locked.' })];
+    answers = [{ status: 403, code: 'post_locked', message: 'This post is locked.' }];
     const refused = Promise.all([submitWrite(queryClient, note('locked')), flushOutbox(queryClient)]);
     await expect(refused).rejects.toThrow('This post is locked.');
     expect(received.map((item) => item.text)).toEqual(['now', 'locked']);
@@ -89,7 +98,7 @@ describe('the outbox', () => {
 
   it('keeps a write that failed on the network pending, and sends it again with the same key', async () => {
     const queryClient = client();
-    answers = [new ApiError(0, null)];
+    answers = ['network'];
     expect(await submitWrite(queryClient, note('n'))).toEqual({ sent: false });
     expect(outboxSnapshot().map((entry) => entry.state)).toEqual(['pending']);
     await flushOutbox(queryClient);
@@ -104,7 +113,7 @@ describe('the outbox', () => {
     await submitWrite(queryClient, note('refused'));
     await submitWrite(queryClient, note('fine'));
     setOnline(true);
-    answers = [new ApiError(403, { status: 403, code: 'post_locked', message: 'This post is locked.' })];
+    answers = [{ status: 403, code: 'post_locked', message: 'This post is locked.' }];
     expect(await flushOutbox(queryClient)).toBe(1);
     expect(outboxSnapshot().map((entry) => [entry.state, entry.error])).toEqual([['failed', 'This post is locked.']]);
     expect(received.map((item) => item.text)).toEqual(['refused', 'fine']);
@@ -114,7 +123,7 @@ describe('the outbox', () => {
 
   it('throws a refusal of a fresh write back to its screen and forgets it', async () => {
     const queryClient = client();
-    answers = [new ApiError(400, { status: 400, code: 'invalid', message: 'Too short.' })];
+    answers = [{ status: 400, code: 'invalid', message: 'Too short.' }];
     await expect(submitWrite(queryClient, note('x'))).rejects.toThrow('Too short.');
     expect(outboxSnapshot()).toEqual([]);
   });
@@ -124,7 +133,7 @@ describe('the outbox', () => {
     setOnline(false);
     await submitWrite(queryClient, note('mine'));
     setOnline(true);
-    answers = [new ApiError(401, null)];
+    answers = [{ status: 401 }];
     await flushOutbox(queryClient);
     expect(outboxSnapshot().map((entry) => entry.state)).toEqual(['pending']);
 
@@ -153,7 +162,7 @@ describe('the outbox', () => {
     await vi.waitFor(() => expect(queryClient.isFetching({ queryKey: ['notes', 'shared'] })).toBe(1));
 
     const otherTab = new BroadcastChannel('quorum-outbox');
-    otherTab.postMessage({ type: 'applied', write: note('shared'), answer: 'applied' });
+    otherTab.postMessage({ type: 'applied', write: note('shared'), answer: { name: 'applied' } });
     await vi.waitFor(() => expect(seen).toContain('applied'));
     releaseFirst();
     await vi.waitFor(() => expect(queryClient.getQueryData(['notes', 'shared'])).toBe('after the write'));
@@ -162,5 +171,17 @@ describe('the outbox', () => {
     otherTab.close();
     unsubscribe();
     stop();
+  });
+
+  it('tells once of the writes the worker sent, to their user only, and never shows them as waiting', async () => {
+    const sent = { key: 'sent-by-worker', userId: 'u1', createdAt: 1, state: 'sent', error: null, write: note('w') } as const;
+    await saveEntry(sent);
+    await saveEntry({ ...sent, key: 'sent-for-u2', userId: 'u2' });
+    await flushOutbox(client('u1'));
+    expect(outboxSnapshot()).toEqual([]);
+    expect(received).toEqual([]);
+    expect(await takeSentByWorker('u1')).toBe(1);
+    expect(await takeSentByWorker('u1')).toBe(0);
+    expect(await takeSentByWorker('u2')).toBe(1);
   });
 });

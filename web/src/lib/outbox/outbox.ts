@@ -2,34 +2,37 @@
  * The durable outbox: writes that must survive going offline and closing the browser (votes,
  * comments, joins and leaves, mutes, saves to lists). How it fits together:
  *
- * - Each kind of write is described once with `defineWriteKind` (how to send it, how its answer
- *   updates the cache through the entity cache writers, how to name it to the user); its owner
- *   registers it with its mutations (features/<feature>/api/register.ts, listed in app/mutation-defaults.ts).
+ * - What each write carries and how it is sent live in @quorum/client/outbox, shared with the
+ *   service worker. Each kind is given its meaning to the app once with `defineWriteKind` (how its
+ *   answer updates the cache through the entity cache writers, how to name it to the user); its
+ *   owner registers it with its mutations (features/<feature>/api/register.ts, listed in
+ *   app/mutation-defaults.ts).
  * - `submitWrite` stores the write in IndexedDB with a random idempotency key, then sends it at
  *   once when the browser is online. A write that cannot reach the server stays `pending`; a
  *   refusal of a fresh write is thrown back to the form that made it.
  * - `flushOutbox` sends the pending writes of the logged-in user, oldest first, at start, when the
- *   browser comes back online and when the tab becomes visible. Only one tab sends at a time (a
- *   Web Lock). The key goes in the `Idempotency-Key` header, so a write sent twice applies once.
+ *   browser comes back online and when the tab becomes visible. Only one sender at a time (a Web
+ *   Lock). The key goes in the `Idempotency-Key` header, so a write sent twice applies once.
  *   A 401 keeps the writes until that user logs in again; any other refusal marks the write
  *   `failed`, to be retried or discarded by the user.
+ * - A write left waiting asks for a Background Sync: where the browser has it, the service worker
+ *   sends the outbox when the network is back, with no tab open (sw/src/outbox.ts), and the app
+ *   tells the user what was sent when next opened (`takeSentByWorker`).
  * - Screens show pending writes over the cached data (`useOutboxEntries`), so a refetch never
  *   hides them and a failed or discarded write rolls back by itself.
  */
-import type { CallOptions } from '@quorum/client/api-client';
 import { ApiError } from '@quorum/client/api-error';
-import { IDEMPOTENCY_KEY_HEADER } from '@quorum/shared/http-names';
+import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG, sendPending, deliver, waitsAfter, withOutboxLock, type OutboxKeeper, type OutboxMessage } from '@quorum/client/outbox/drain';
+import { deleteEntry, readEntries, saveEntry, type OutboxEntry } from '@quorum/client/outbox/store';
+import type { OutboxWrite, WriteKindName } from '@quorum/client/outbox/writes';
 import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../api-client.ts';
 import { initialOptions } from '../session/get-initial.ts';
-import { deleteEntry, readEntries, readEntry, saveEntry, type OutboxEntry, type OutboxWrite } from './outbox-db.ts';
 
 export type { OutboxEntry, OutboxWrite };
 
-const LOCK_NAME = 'quorum-outbox';
-const CHANNEL_NAME = 'quorum-outbox';
-
+/** What a kind of write means to the app; how it is sent is the outbox's own (@quorum/client/outbox/writes). */
 export interface WriteKind<W extends OutboxWrite, A> {
-  send: (write: W, call: CallOptions) => Promise<A>;
   /** Writes the server's answer into the cache. */
   apply: (client: QueryClient, write: W, answer: A) => void;
   /** What the write is, for the outbox's notices ('Your vote on “…”'). */
@@ -53,13 +56,10 @@ export function describeWrite(write: OutboxWrite): string {
   return kindOf(write).describe(write);
 }
 
-// The entries of this tab's view, kept in step with IndexedDB and the other tabs.
+// The entries of this tab's view, kept in step with IndexedDB, the other tabs and the worker.
 let entries: readonly OutboxEntry[] = [];
 const listeners = new Set<() => void>();
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
-
-/** What the tabs tell each other: the outbox changed, or a write reached the server with this answer. */
-type OutboxMessage = 'changed' | { type: 'applied'; write: OutboxWrite; answer: unknown };
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
 
 function publish(next: readonly OutboxEntry[]): void {
   entries = next;
@@ -75,9 +75,12 @@ export function outboxSnapshot(): readonly OutboxEntry[] {
   return entries;
 }
 
-/** Reads the outbox from IndexedDB; a write some tab was sending when it closed is pending again. */
+/**
+ * Reads the outbox from IndexedDB; a write some tab was sending when it closed is pending again.
+ * Writes the worker sent are not shown: `takeSentByWorker` tells of them.
+ */
 export async function loadOutbox(): Promise<void> {
-  const stored = await readEntries();
+  const stored = (await readEntries()).filter((entry) => entry.state !== 'sent');
   publish(stored.map((entry) => (entry.state === 'sending' && !entries.some((e) => e.key === entry.key && e.state === 'sending') ? { ...entry, state: 'pending' } : entry)));
 }
 
@@ -86,8 +89,8 @@ channel?.addEventListener('message', (event: MessageEvent<OutboxMessage>) => {
 });
 
 /**
- * Writes into this tab's cache the answers to writes another tab sent (a vote, a comment, a save),
- * so every open tab shows them without a reload. Answers a function that stops.
+ * Writes into this tab's cache the answers to writes another tab or the worker sent (a vote, a
+ * comment, a save), so every open tab shows them without a reload. Answers a function that stops.
  */
 export function applyOtherTabsWrites(client: QueryClient): () => void {
   if (!channel) return () => {};
@@ -115,46 +118,55 @@ async function drop(key: string): Promise<void> {
   channel?.postMessage('changed' satisfies OutboxMessage);
 }
 
-function withLock<T>(task: () => Promise<T>): Promise<T> {
-  return navigator.locks ? navigator.locks.request(LOCK_NAME, task) : task();
+/** A tab keeps its view in step, applies an answer to its own cache and hands it to the other tabs. */
+function tabKeeper(client: QueryClient): OutboxKeeper {
+  return {
+    save: store,
+    async delivered(entry, answer) {
+      kindOf(entry.write).apply(client, entry.write, answer);
+      channel?.postMessage({ type: 'applied', write: entry.write, answer } satisfies OutboxMessage);
+      await drop(entry.key);
+    },
+  };
 }
 
-/** Network failures, time-outs, rate limits and server errors pass; the write is sent again later. */
-function isTransient(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+/**
+ * Asks the service worker to send the outbox once the network is back, even if no tab is open
+ * then (Background Sync). Browsers without it send when the app is next opened.
+ */
+async function askWorkerToSend(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    const sync = (registration as { sync?: { register(tag: string): Promise<void> } } | undefined)?.sync;
+    await sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // Refused (no permission, a private window): the app sends when it is next opened.
+  }
+}
+
+/**
+ * How many of the user's writes the worker sent (with no tab sending); they leave the outbox now
+ * that the user is told, by one tab only.
+ */
+export function takeSentByWorker(userId: string): Promise<number> {
+  return withOutboxLock(async () => {
+    const sent = (await readEntries()).filter((entry) => entry.userId === userId && entry.state === 'sent');
+    await Promise.all(sent.map((entry) => deleteEntry(entry.key)));
+    return sent.length;
+  });
 }
 
 function sessionUserId(client: QueryClient): string | null {
   return client.getQueryData(initialOptions().queryKey)?.user?.id ?? null;
 }
 
-type Delivery = { sent: true; answer: unknown } | { sent: false; error: unknown };
-
-/** Sends one entry with its key and applies the answer; the entry leaves the outbox when sent. */
-async function deliver(client: QueryClient, entry: OutboxEntry): Promise<Delivery> {
-  // Another tab may have sent it while this one waited for the lock, or found it refused.
-  const stored = await readEntry(entry.key);
-  if (!stored || stored.state === 'failed') return { sent: false, error: null };
-  await store({ ...entry, state: 'sending', error: null });
-  const kind = kindOf(entry.write);
-  try {
-    const answer = await kind.send(entry.write, { headers: { [IDEMPOTENCY_KEY_HEADER]: entry.key } });
-    kind.apply(client, entry.write, answer);
-    channel?.postMessage({ type: 'applied', write: entry.write, answer } satisfies OutboxMessage);
-    await drop(entry.key);
-    return { sent: true, answer };
-  } catch (error) {
-    return { sent: false, error };
-  }
-}
-
 export type SubmitResult<A> = { sent: true; answer: A } | { sent: false };
 
 /**
  * Keeps a write in the outbox and sends it at once when the browser is online. Answers the
- * server's answer, or `{ sent: false }` when the write waits for the network. A refusal is
- * thrown, and the write leaves the outbox, so the screen that made it says why.
+ * server's answer, or `{ sent: false }` when the write waits for the network (the worker is asked
+ * to send it when the network is back). A refusal is thrown, and the write leaves the outbox, so
+ * the screen that made it says why.
  */
 export async function submitWrite<A>(client: QueryClient, write: OutboxWrite, replaces?: string): Promise<SubmitResult<A>> {
   const userId = sessionUserId(client);
@@ -167,14 +179,19 @@ export async function submitWrite<A>(client: QueryClient, write: OutboxWrite, re
   const online = navigator.onLine;
   const entry: OutboxEntry = { key: crypto.randomUUID(), userId, createdAt, state: online ? 'sending' : 'pending', error: null, write };
   await store(entry);
-  if (!online) return { sent: false };
-  return withLock(async () => {
-    const result = await deliver(client, entry);
+  if (!online) {
+    await askWorkerToSend();
+    return { sent: false };
+  }
+  return withOutboxLock(async () => {
+    const result = await deliver(api, tabKeeper(client), entry);
     if (result.sent) return { sent: true, answer: result.answer as A };
+    if (result.error === null) return { sent: false };
     // A rate limit is the caller's to retry (a comment is sent again after COMMENT_RETRY_MS).
     const rateLimited = result.error instanceof ApiError && result.error.status === 429;
-    if (result.error === null || (isTransient(result.error) && !rateLimited) || (result.error instanceof ApiError && result.error.status === 401)) {
-      if (result.error !== null) await store({ ...entry, state: 'pending' });
+    if (waitsAfter(result.error) && !rateLimited) {
+      await store({ ...entry, state: 'pending' });
+      await askWorkerToSend();
       return { sent: false };
     }
     await drop(entry.key);
@@ -203,20 +220,10 @@ export async function retryWrite(client: QueryClient, key: string): Promise<void
 export async function flushOutbox(client: QueryClient): Promise<number> {
   const userId = sessionUserId(client);
   if (!userId || !navigator.onLine) return 0;
-  return withLock(async () => {
+  return withOutboxLock(async () => {
     await loadOutbox();
-    let sent = 0;
-    for (const entry of entries.filter((e) => e.userId === userId && e.state === 'pending')) {
-      const result = await deliver(client, entry);
-      if (result.sent) sent += 1;
-      if (result.sent || result.error === null) continue;
-      if (isTransient(result.error) || (result.error instanceof ApiError && result.error.status === 401)) {
-        await store({ ...entry, state: 'pending' });
-        return sent;
-      }
-      const message = result.error instanceof Error ? result.error.message : String(result.error);
-      await store({ ...entry, state: 'failed', error: message });
-    }
+    const { sent, waiting } = await sendPending(api, tabKeeper(client), entries.filter((e) => e.userId === userId && e.state === 'pending'));
+    if (waiting) await askWorkerToSend();
     return sent;
   });
 }
@@ -234,7 +241,7 @@ export interface WriteVariables<W extends OutboxWrite = OutboxWrite> {
  * Defines a kind of write and the defaults of its mutation, so that `useMutation({ mutationKey:
  * writeMutationKey(kind) })` sends it through the outbox; the variables carry all a resend needs.
  */
-export function registerWriteKind<W extends OutboxWrite, A>(client: QueryClient, kind: W['kind'], handler: WriteKind<W, A>): void {
+export function registerWriteKind<W extends OutboxWrite, A>(client: QueryClient, kind: W['kind'] & WriteKindName, handler: WriteKind<W, A>): void {
   defineWriteKind(kind, handler);
   client.setMutationDefaults(writeMutationKey(kind), {
     mutationFn: (variables: WriteVariables) => submitWrite<A>(client, variables.write, variables.replaces),

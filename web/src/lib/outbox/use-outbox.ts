@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useAlerts } from '../alerts-context.tsx';
 import { useSessionUser } from '../session/get-initial.ts';
-import { flushOutbox, loadOutbox, outboxSnapshot, subscribeOutbox, type OutboxEntry, type OutboxWrite } from './outbox.ts';
+import { flushOutbox, loadOutbox, outboxSnapshot, subscribeOutbox, takeSentByWorker, type OutboxEntry, type OutboxWrite } from './outbox.ts';
 
 /** The logged-in user's writes in the outbox, oldest first. */
 export function useOutboxEntries(): readonly OutboxEntry[] {
@@ -24,7 +24,8 @@ function sentLaterMessage(sent: number): string {
 
 /**
  * Loads the outbox and sends what waits: at start, when the logged-in user changes, when the
- * browser is back online (after ONLINE_SETTLE_MS) and when the tab becomes visible.
+ * browser is back online (after ONLINE_SETTLE_MS) and when the tab becomes visible. What the
+ * service worker sent meanwhile is told too, when the outbox changes.
  */
 export function useOutboxSync(): void {
   const client = useQueryClient();
@@ -33,10 +34,14 @@ export function useOutboxSync(): void {
 
   useEffect(() => {
     let timer: number | undefined;
+    const tell = (sent: number) => {
+      if (sent > 0) alerts.show(sentLaterMessage(sent), { id: 'outbox-sent' });
+    };
+    const tellSentByWorker = () => {
+      if (userId) void takeSentByWorker(userId).then(tell);
+    };
     const flush = () =>
-      void flushOutbox(client).then((sent) => {
-        if (sent > 0) alerts.show(sentLaterMessage(sent), { id: 'outbox-sent' });
-      });
+      void flushOutbox(client).then(async (sent) => tell(sent + (userId ? await takeSentByWorker(userId) : 0)));
     const onOnline = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(flush, ONLINE_SETTLE_MS);
@@ -45,9 +50,11 @@ export function useOutboxSync(): void {
       if (document.visibilityState === 'visible') flush();
     };
     void loadOutbox().then(flush);
+    const stopTelling = subscribeOutbox(tellSentByWorker);
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
+      stopTelling();
       window.clearTimeout(timer);
       window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisible);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Votable } from '../votes.ts';
-import { collapseVote, showVote, votePress } from './vote-collapse.ts';
+import { votePress } from '@quorum/client/outbox/writes';
+import { collapseVote, showVote } from './vote-collapse.ts';
 
 describe('collapseVote', () => {
   it('starts a pending vote from the server’s vote', () => {

@@ -1,11 +1,8 @@
 import { nextVote, voteCountChange, type Vote } from '@quorum/shared/votes';
+import type { PendingVote } from '@quorum/client/outbox/writes';
 import type { Votable } from '../votes.ts';
 
-/** A vote waiting to be sent: the server's vote before it, and the vote the viewer ended on. */
-export interface PendingVote {
-  from: Vote;
-  to: Vote;
-}
+export type { PendingVote };
 
 /**
  * The pending vote after the viewer presses up or down. Votes pressed while earlier ones wait
@@ -16,11 +13,6 @@ export function collapseVote(pending: PendingVote | null, current: Vote, up: boo
   const from = pending ? pending.from : current;
   const to = nextVote(pending ? pending.to : current, up);
   return to === from ? null : { from, to };
-}
-
-/** The one button press that takes the server's vote from `from` to `to` (the same press again takes a vote back). */
-export function votePress({ from, to }: PendingVote): boolean {
-  return to === null ? from === true : to;
 }
 
 /** The item as the viewer will see it once the vote is sent. */

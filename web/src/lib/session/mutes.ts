@@ -4,13 +4,13 @@ import type { InitialData } from '@quorum/shared/entities/site';
 import { useMutation, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAlerts } from '../alerts-context.tsx';
-import { api } from '../api-client.ts';
-import { discardWrite, writeMutationKey, type OutboxWrite, type SubmitResult, type WriteKind, type WriteVariables } from '../outbox/outbox.ts';
+import type { MuteTarget, MuteWrite } from '@quorum/client/outbox/writes';
+import { discardWrite, writeMutationKey, type SubmitResult, type WriteKind, type WriteVariables } from '../outbox/outbox.ts';
 import { useOutboxEntry } from '../outbox/use-outbox.ts';
 import { initialOptions, useInitialData } from './get-initial.ts';
 import { sessionKeys } from './keys.ts';
 
-export type MuteTarget = { type: 'user'; id: string; name: string } | { type: 'community'; id: string; name: string };
+export type { MuteTarget };
 
 function setMutes(client: QueryClient, update: (mutes: Mutes) => Mutes): void {
   client.setQueryData(initialOptions().queryKey, (initial: InitialData | undefined) => initial && { ...initial, mutes: update(initial.mutes) });
@@ -31,25 +31,11 @@ function refetchViewerData(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.all[0] });
 }
 
-/** Muting or unmuting, kept in the outbox until the server has it. */
-export interface MuteWrite extends OutboxWrite {
-  kind: 'mute';
-  target: MuteTarget;
-  mute: boolean;
-}
-
 /**
  * POST /api/mutes and DELETE /api/mutes/users/{id} or /communities/{id}. The bootstrap data keeps
  * the list of mutes; everything the viewer sees is refetched without the muted.
  */
 export const muteWrite: WriteKind<MuteWrite, Mute | null> = {
-  send: async ({ target, mute }, call) => {
-    if (!mute) {
-      await (target.type === 'user' ? api.unmuteUser(target.id, call) : api.unmuteCommunity(target.id, call));
-      return null;
-    }
-    return target.type === 'user' ? api.muteUser(target.id, call) : api.muteCommunity(target.id, call);
-  },
   apply: (client, { target }, created) => {
     setMutes(client, (mutes) => (created ? withMute(withoutTarget(mutes, target), created) : withoutTarget(mutes, target)));
     void refetchViewerData(client);

@@ -4,36 +4,20 @@ import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { Comment } from '@quorum/shared/entities/comments';
 import type { Post } from '@quorum/shared/entities/posts';
 import type { InitialData } from '@quorum/shared/entities/site';
-import type { UserGroup } from '@quorum/shared/entities/users';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { api } from '../../../lib/api-client.ts';
 import { writePost } from '../../../lib/cache/post-cache.ts';
-import { writeMutationKey, type OutboxWrite, type SubmitResult, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
+import type { CreateCommentWrite } from '@quorum/client/outbox/writes';
+import { writeMutationKey, type SubmitResult, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
 import { useOutboxEntries } from '../../../lib/outbox/use-outbox.ts';
 import { initialOptions } from '../../../lib/session/get-initial.ts';
 import { insertCachedComment } from './comments-cache.ts';
 
-export interface CreateCommentInput {
-  body: string;
-  /** The comment replied to; null for a top-level comment. */
-  parentId: string | null;
-  /** Speaking as oneself, as a moderator or as an admin. */
-  userGroup: UserGroup;
-}
-
-/** A new comment or reply, kept in the outbox until the server has it. */
-export interface CreateCommentWrite extends OutboxWrite, CreateCommentInput {
-  kind: 'create-comment';
-  postId: string;
-  postPublicId: string;
-  postTitle: string;
-  communityId: string;
-}
+/** What the comment box gives: the words, the comment replied to (null for a top-level comment), and who speaks. */
+export type CreateCommentInput = Pick<CreateCommentWrite, 'body' | 'parentId' | 'userGroup'>;
 
 export const createCommentWrite: WriteKind<CreateCommentWrite, Comment> = {
-  send: (write, call) => api.createComment(write.postPublicId, { body: write.body, parentCommentId: write.parentId }, write.userGroup, call),
   apply: (client, write, comment) => {
     insertCachedComment(client, write.postPublicId, comment);
     // A comment held for approval is not counted until a moderator approves it.

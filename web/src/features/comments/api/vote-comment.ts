@@ -4,24 +4,14 @@ import type { Comment } from '@quorum/shared/entities/comments';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { api } from '../../../lib/api-client.ts';
 import { writeComment } from '../../../lib/cache/comment-cache.ts';
-import { discardWrite, writeMutationKey, type OutboxWrite, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
+import type { VoteCommentWrite } from '@quorum/client/outbox/writes';
+import { discardWrite, writeMutationKey, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
 import { useOutboxEntry } from '../../../lib/outbox/use-outbox.ts';
-import { collapseVote, showVote, votePress, type PendingVote } from '../../../lib/outbox/vote-collapse.ts';
+import { collapseVote, showVote } from '../../../lib/outbox/vote-collapse.ts';
 import { currentVote } from '../../../lib/votes.ts';
 
-/** A vote on a comment, kept in the outbox until the server has it. */
-export interface VoteCommentWrite extends OutboxWrite, PendingVote {
-  kind: 'vote-comment';
-  commentId: string;
-  postPublicId: string;
-  /** The start of the comment, to name it in the outbox's notices. */
-  excerpt: string;
-}
-
 export const voteCommentWrite: WriteKind<VoteCommentWrite, Comment> = {
-  send: (write, call) => api.voteComment(write.commentId, votePress(write), call),
   apply: (client, _write, comment) => writeComment(client, comment),
   describe: (write) => `Your vote on the comment “${write.excerpt}”`,
 };

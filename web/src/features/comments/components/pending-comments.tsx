@@ -1,5 +1,6 @@
 import { FailedWriteActions } from '../../../components/outbox/failed-write-actions.tsx';
-import { usePendingComments, type CreateCommentWrite } from '../api/create-comment.ts';
+import type { CreateCommentWrite } from '@quorum/client/outbox/writes';
+import { usePendingComments } from '../api/create-comment.ts';
 
 /**
  * The user's comments on this post that have not reached the server: waiting for the network, or

@@ -1,24 +1,15 @@
 import type { Community } from '@quorum/shared/entities/communities';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../../lib/api-client.ts';
 import { writeCommunity } from '../../../lib/cache/community-cache.ts';
 import { keyRoots } from '../../../lib/cache/key-roots.ts';
-import { discardWrite, writeMutationKey, type OutboxWrite, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
+import type { JoinCommunityWrite } from '@quorum/client/outbox/writes';
+import { discardWrite, writeMutationKey, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
 import { useOutboxEntry } from '../../../lib/outbox/use-outbox.ts';
 import { seedCommunity } from './get-community.ts';
 
-/** Joining or leaving a community, kept in the outbox until the server has it. */
-export interface JoinCommunityWrite extends OutboxWrite {
-  kind: 'join-community';
-  communityId: string;
-  communityName: string;
-  join: boolean;
-}
-
 /** POST /api/_joinCommunity {communityId, leave}; the answer updates every copy and the sidebar's list. */
 export const joinCommunityWrite: WriteKind<JoinCommunityWrite, Community> = {
-  send: (write, call) => api.joinCommunity(write.communityId, !write.join, call),
   apply: (client, _write, community) => {
     writeCommunity(client, community);
     seedCommunity(client, community);

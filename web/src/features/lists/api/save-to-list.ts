@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { isSaveFor, type SaveTarget, type SaveToListWrite } from '../../../lib/saved-to.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { api } from '../../../lib/api-client.ts';
 import {
   discardWrite,
   outboxSnapshot,
@@ -19,10 +18,6 @@ import { listKeys } from './keys.ts';
 
 /** POST or DELETE /api/lists/{id}/items; the answer is the changed list, and the item's saved marks follow. */
 export const saveToListWrite: WriteKind<SaveToListWrite, List> = {
-  send: ({ list, target, saved }, call) => {
-    const item = { targetId: target.id, targetType: target.type };
-    return saved ? api.addListItem(list.id, item, call) : api.removeListItem(list.id, item, call);
-  },
   apply: (client, { list, target, saved }, updated) => {
     storeList(client, updated);
     setSavedTo(client, target, list.id, saved);

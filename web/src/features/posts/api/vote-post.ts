@@ -1,22 +1,14 @@
 import type { Post } from '@quorum/shared/entities/posts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '../../../lib/api-client.ts';
 import { writePost } from '../../../lib/cache/post-cache.ts';
-import { discardWrite, writeMutationKey, type OutboxEntry, type OutboxWrite, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
+import type { VotePostWrite } from '@quorum/client/outbox/writes';
+import { discardWrite, writeMutationKey, type OutboxEntry, type WriteKind, type WriteVariables } from '../../../lib/outbox/outbox.ts';
 import { useOutboxEntry } from '../../../lib/outbox/use-outbox.ts';
-import { collapseVote, showVote, votePress, type PendingVote } from '../../../lib/outbox/vote-collapse.ts';
+import { collapseVote, showVote, type PendingVote } from '../../../lib/outbox/vote-collapse.ts';
 import { currentVote } from '../../../lib/votes.ts';
 
-/** A vote on a post, kept in the outbox until the server has it. */
-export interface VotePostWrite extends OutboxWrite, PendingVote {
-  kind: 'vote-post';
-  postId: string;
-  postTitle: string;
-}
-
 export const votePostWrite: WriteKind<VotePostWrite, Post> = {
-  send: (write, call) => api.votePost(write.postId, votePress(write), call),
   apply: (client, _write, post) => writePost(client, post),
   describe: (write) => `Your vote on “${write.postTitle}”`,
 };

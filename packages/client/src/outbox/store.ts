@@ -1,4 +1,6 @@
+// The outbox as kept on the device (IndexedDB), shared by the app's tabs and its service worker.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { OutboxWrite } from './writes.ts';
 
 /** A write waiting to reach the server, as kept on the device. */
 export interface OutboxEntry<W extends OutboxWrite = OutboxWrite> {
@@ -7,16 +9,15 @@ export interface OutboxEntry<W extends OutboxWrite = OutboxWrite> {
   /** Who made it: it is sent only while that user is logged in. */
   userId: string;
   createdAt: number;
-  /** `sending` while a tab delivers it; `failed` once the server refused it (kept until retried or discarded). */
-  state: 'pending' | 'sending' | 'failed';
+  /**
+   * `sending` while a tab or the service worker delivers it; `failed` once the server refused it
+   * (kept until retried or discarded); `sent` once the service worker delivered it, kept until a tab
+   * of that user has told them.
+   */
+  state: 'pending' | 'sending' | 'failed' | 'sent';
   /** The server's reason for a failed write. */
   error: string | null;
   write: W;
-}
-
-/** What a write is and everything needed to send it again after a restart. */
-export interface OutboxWrite {
-  kind: string;
 }
 
 interface OutboxSchema extends DBSchema {
