@@ -35,9 +35,15 @@ function newProfile(): string {
   return dir;
 }
 
-/** Opens the browser on a profile; every API answer the page receives is recorded while `offline.on`. */
-async function openBrowser(dir: string, offline: { on: boolean; answered: string[] }): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * Opens the browser on a profile; every API answer received is recorded while `offline.on`. Unless
+ * asked for, the app finds no Background Sync, as in browsers without it: what waits is sent when
+ * the app is next opened. (The browser fires a sync as soon as its own network is up, which the
+ * test's offline mode does not change.)
+ */
+async function openBrowser(dir: string, offline: { on: boolean; answered: string[] }, { backgroundSync = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await chromium.launchPersistentContext(dir, launchOptions);
+  if (!backgroundSync) await context.addInitScript(() => Object.defineProperty(ServiceWorkerRegistration.prototype, 'sync', { get: () => undefined }));
   context.on('requestfinished', (req) => {
     if (offline.on && new URL(req.url()).pathname.startsWith('/api/')) offline.answered.push(`${req.method()} ${req.url()}`);
   });
@@ -612,7 +618,7 @@ test('a vote made offline is sent by the service worker when the network is back
 
   const dir = newProfile();
   const offline = { on: false, answered: [] as string[] };
-  const { context, page } = await openBrowser(dir, offline);
+  const { context, page } = await openBrowser(dir, offline, { backgroundSync: true });
   await openApp(page);
   await apiAs(page, 'POST', '/api/_signup', { username: newUsername('bgs'), password: 'password123', email: '', captchaToken: '' });
   await page.goto(postPath(post));
@@ -643,5 +649,62 @@ test('a vote made offline is sent by the service worker when the network is back
   expect(await outboxEntries(reopened)).toEqual([]);
   // Sent once: the worker's send and the app's start did not both apply it.
   expect((await admin.getPost(post.publicId)).upvotes).toBe(before.upvotes + 1);
+  await context.close();
+});
+
+test('where the browser grants Periodic Background Sync, the worker refreshes the saved home feed and notifications, shown offline with when they were fetched', async () => {
+  const admin = await adminApi();
+  const { community } = await seedCommunity(admin, ['Read before the train']);
+
+  const dir = newProfile();
+  const offline = { on: false, answered: [] as string[] };
+  const { context, page } = await openBrowser(dir, offline);
+  // Browsers grant it to an installed app they see used; the test grants it to the site.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Browser.grantPermissions', { origin: baseURL, permissions: ['periodicBackgroundSync'] });
+  await openApp(page);
+  await apiAs(page, 'POST', '/api/_signup', { username: newUsername('pbs'), password: 'password123', email: '', captchaToken: '' });
+  await apiAs(page, 'POST', '/api/_joinCommunity', { communityId: community.id, leave: false });
+  const own = await apiAs<Post>(page, 'POST', '/api/posts', { type: 'text', title: 'Which carriage is quietest?', body: 'Asking for a friend.', community: community.name });
+  // Opened as the member: the visitor's saved copy is dropped as the app starts, not later.
+  await openApp(page, '/subscriptions');
+  await waitForWorker(page);
+  await expect(page.getByRole('link', { name: 'Read before the train' }).first()).toBeVisible();
+  await waitForSaved(page, 'Read before the train');
+  await page.goto('/notifications');
+  await expect(page.locator('.notifications__list > .notification').first()).toBeVisible();
+  await waitForSaved(page, '["notifications"');
+  await expect
+    .poll(() => page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { periodicSync: { getTags(): Promise<string[]> } };
+      return registration.periodicSync.getTags();
+    }))
+    .toEqual(['quorum-refresh']);
+  await page.close();
+
+  // While the app is closed: a new post in the member's community, and a comment on their post.
+  await admin.createPost({ type: 'text', title: 'Fresh while the app was closed', body: 'New.', community: community.name });
+  await admin.createComment(own.publicId, { body: 'The front one, always.' });
+  // Notifications are made by a background job: the refresh is fired once the server has it.
+  await expect
+    .poll(async () => JSON.stringify(await (await context.request.get('/api/notifications')).json()), { timeout: 30_000 })
+    .toContain('"new_comment"');
+  await fireWorkerEvent(context, 'periodicsync', 'quorum-refresh');
+
+  // A page of the server that does not run the app reads the saved copy.
+  const reader = await context.newPage();
+  await reader.goto('/api/_health');
+  await expect.poll(() => savedCache(reader), { timeout: 15_000 }).toContain('Fresh while the app was closed');
+  await expect.poll(() => savedCache(reader), { timeout: 15_000 }).toContain('commented on your post');
+  await reader.close();
+
+  const later = await context.newPage();
+  await goOffline(context, offline);
+  await later.goto('/subscriptions');
+  await expect(later.getByRole('link', { name: 'Fresh while the app was closed' }).first()).toBeVisible();
+  await expect(later.getByTestId('saved-copy-note').first()).toContainText("You're offline. Last updated");
+  await later.goto('/notifications');
+  await expect(later.locator('.notifications__list > .notification').filter({ hasText: 'commented on your post' })).toBeVisible();
+  expect(offline.answered).toEqual([]);
   await context.close();
 });

@@ -4,7 +4,7 @@
  * background, the first page of the saved queries that say how (their `backgroundRefresh` meta):
  * the home feed and the notifications, so that the app opened later offline shows something recent.
  */
-import type { FeedSort } from '@quorum/shared/entities/posts';
+import type { Feed, FeedSort } from '@quorum/shared/entities/posts';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ApiClient } from './api-client.ts';
 
@@ -14,7 +14,7 @@ export const BACKGROUND_REFRESH_TAG = 'quorum-refresh';
 export const BACKGROUND_REFRESH_MS = 4 * 60 * 60_000;
 
 /** How the worker refreshes a saved query: the API call of its first page. */
-export type BackgroundRefresh = { call: 'home-feed'; sort: FeedSort } | { call: 'notifications' };
+export type BackgroundRefresh = { call: 'feed'; feed: Feed; sort: FeedSort } | { call: 'notifications' };
 
 /** A saved query, as the query cache dehydrates it (only what is read here is named). */
 export interface SavedQuery {
@@ -57,8 +57,8 @@ export function savedCacheDatabase(): Promise<IDBPDatabase<CacheSchema>> {
 
 function firstPage(api: ApiClient, refresh: BackgroundRefresh): Promise<unknown> {
   switch (refresh.call) {
-    case 'home-feed':
-      return api.getPosts({ feed: 'home', sort: refresh.sort, next: null });
+    case 'feed':
+      return api.getPosts({ feed: refresh.feed, sort: refresh.sort, next: null });
     case 'notifications':
       return api.getNotifications(null);
   }
