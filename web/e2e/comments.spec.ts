@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Drafts } from '@quorum/shared/entities/drafts';
 import type { Post } from '@quorum/shared/entities/posts';
 import { ADMIN, apiAs, expectNoSidewaysScroll, logIn, saveScreen } from './helpers.ts';
 import { commentItem, newUser, openPost, own, pinnedComment, seedChain, seedComment, seedPost, switchTo } from './post-helpers.ts';
@@ -356,7 +357,7 @@ test('a comment and a reply being written survive a reload, leaving the page and
   await expect.poll(() => keptDrafts(page)).toEqual(['Half a thought about basil', 'Peat-free compost, mostly']);
 
   // They follow the member to another device.
-  await expect.poll(async () => (await apiAs<Array<{ value: string }>>(page, 'GET', '/api/drafts')).map((draft) => draft.value).sort())
+  await expect.poll(async () => (await apiAs<Drafts>(page, 'GET', '/api/drafts')).drafts.map((draft) => draft.value).sort())
     .toEqual(['Half a thought about basil', 'Peat-free compost, mostly']);
   const laptop = await browser.newContext();
   try {
@@ -413,4 +414,41 @@ test('a comment and a reply being written survive a reload, leaving the page and
   await expect(box).toHaveValue('');
   await page.goto('/drafts');
   await expect(page.getByText('No drafts.')).toBeVisible();
+});
+
+test('a draft sent on one device does not come back on another that still had it', async ({ page, browser }) => {
+  const { post } = await seedPost(page);
+  const username = await newUser(page);
+  await openPost(page, post);
+  const box = page.getByRole('textbox', { name: 'Add a comment' });
+  await box.fill('Repot it in spring');
+  await expect.poll(async () => (await apiAs<Drafts>(page, 'GET', '/api/drafts')).drafts.map((draft) => draft.value)).toEqual(['Repot it in spring']);
+
+  const laptop = await browser.newContext();
+  try {
+    // The laptop takes the draft up once, and so keeps a copy of it.
+    const other = await laptop.newPage();
+    await other.goto('/');
+    await logIn(other, username);
+    await openPost(other, post);
+    const otherBox = other.getByRole('textbox', { name: 'Add a comment' });
+    await expect(otherBox).toHaveValue('Repot it in spring');
+    await expect.poll(() => keptDrafts(other)).toEqual(['Repot it in spring']);
+    await other.goto('/');
+
+    // Sent on the phone: the server remembers that the draft is gone.
+    await box.press('Control+Enter');
+    await pinnedComment(page, 'Repot it in spring');
+    await expect.poll(async () => (await apiAs<Drafts>(page, 'GET', '/api/drafts')).deleted.length).toBe(1);
+
+    // The laptop's copy fills no form, is dropped from the laptop, and Drafts does not list it.
+    await openPost(other, post);
+    await expect(commentItem(other, 'Repot it in spring')).toBeVisible();
+    await expect.poll(() => keptDrafts(other)).toEqual([]);
+    await expect(otherBox).toHaveValue('');
+    await other.goto('/drafts');
+    await expect(other.getByText('No drafts.')).toBeVisible();
+  } finally {
+    await laptop.close();
+  }
 });

@@ -25,7 +25,7 @@ export const RATE_LIMITS = {
   analytics: { max: 120, timeWindow: '1 minute' },
   report: { max: 10, timeWindow: '1 minute' },
   listWrite: { max: 60, timeWindow: '1 minute' },
-  /** Saves of drafts as they are typed (the app sends one every few seconds at most). */
+  /** Saves of drafts as they are typed (the app sends one every few seconds at most), and their deletions. */
   draft: { max: 120, timeWindow: '1 minute' },
   search: { max: 120, timeWindow: '1 minute' },
   communityRequest: { max: 5, timeWindow: '12 hours' },

@@ -10,7 +10,7 @@ import type { IpBlock, IpBlocksPage } from '@quorum/shared/entities/ip-blocks';
 import type { List, ListItemsPage } from '@quorum/shared/entities/lists';
 import type { ModLogPage } from '@quorum/shared/entities/modlog';
 import type { CommunityAutoMod, HeldPage, SiteAutoMod } from '@quorum/shared/entities/automod';
-import type { Draft } from '@quorum/shared/entities/drafts';
+import type { Draft, Drafts } from '@quorum/shared/entities/drafts';
 import type { Mute } from '@quorum/shared/entities/mutes';
 import type { Notification, NotificationsPage } from '@quorum/shared/entities/notifications';
 import type { Feed, FeedSort, ModeratedPostsPage, Post, PostsPage, UserFeedPage } from '@quorum/shared/entities/posts';
@@ -342,11 +342,15 @@ export function createApiClient(options: ApiClientOptions) {
     deletePushSubscription: () => request<{ success: true }>('/api/push_subscriptions', { method: 'DELETE' }),
 
     // Drafts
-    getDrafts: (signal?: AbortSignal) => request<Draft[]>('/api/drafts', { signal }),
-    /** Keeps a save of a draft unless a later one (higher `seq`) is kept; answers the kept draft. */
+    /** The member's drafts, and the drafts deleted lately (a copy saved at their `seq` or before is gone). */
+    getDrafts: (signal?: AbortSignal) => request<Drafts>('/api/drafts', { signal }),
+    /**
+     * Keeps a save of a draft unless a later one (higher `seq`) is kept; answers the kept draft. A
+     * save no later than the draft's deletion is refused (409 `draft_deleted`).
+     */
     saveDraft: (key: string, draft: Pick<Draft, 'value' | 'label' | 'href' | 'seq'>) =>
       request<Draft>(`/api/drafts/${encodeURIComponent(key)}`, { method: 'PUT', body: draft }),
-    /** Deletes a draft unless it was saved again after `seq`. */
+    /** Deletes a draft unless it was saved again after `seq`; the server remembers the deletion. */
     deleteDraft: (key: string, seq: number) => request<void>(`/api/drafts/${encodeURIComponent(key)}`, { method: 'DELETE', query: { seq } }),
 
     // Comments

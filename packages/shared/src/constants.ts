@@ -155,6 +155,12 @@ export const DRAFT_LABEL_MAX = 400;
 export const DRAFT_HREF_MAX = 1000;
 /** Drafts kept per member on the server; the oldest go first. */
 export const DRAFTS_KEPT = 100;
+/**
+ * How long the server remembers that a draft was deleted (so that a device holding an older copy
+ * drops it), and how many such records it keeps per member at most; older ones go on the next save.
+ */
+export const DRAFT_TOMBSTONE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+export const DRAFT_TOMBSTONES_KEPT = 1000;
 /** The query parameter of a comment's page that opens its reply box (a push's Reply action). */
 export const REPLY_PARAM = 'reply';
 export const PUSH_PROMPT_INTERVAL_MS = 30 * 24 * 60 * 60 * 1000;

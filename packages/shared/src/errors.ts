@@ -57,6 +57,8 @@ export const ErrorCode = {
   // Profiles
   accountDeleted: 'account_deleted',
   invalidPassword: 'invalid_password',
+  // Drafts
+  draftDeleted: 'draft_deleted',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -235,4 +237,5 @@ export const Messages = {
   invalidExpiresIn: 'Invalid expires in value',
   blockIpFailed: (message: string) => `Error blocking IP: ${message}`,
   ipBlocked: 'Your network address is blocked from making changes on this site.',
+  draftDeleted: 'This draft was deleted after this save.',
 } as const;

@@ -15,5 +15,16 @@ export const Draft = Type.Object({
 });
 export type Draft = Static<typeof Draft>;
 
-/** GET /api/drafts: the latest saved first. */
-export const Drafts = Type.Array(Draft);
+/** A draft deleted (sent or thrown away) on some device: a copy saved at `seq` or before is gone. */
+export const DeletedDraft = Type.Object({
+  key: Type.String(),
+  seq: Type.Number(),
+});
+export type DeletedDraft = Static<typeof DeletedDraft>;
+
+/** GET /api/drafts: the drafts, the latest saved first, and the drafts deleted lately. */
+export const Drafts = Type.Object({
+  drafts: Type.Array(Draft),
+  deleted: Type.Array(DeletedDraft),
+});
+export type Drafts = Static<typeof Drafts>;

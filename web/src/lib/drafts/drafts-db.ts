@@ -62,3 +62,16 @@ export async function listDrafts(userId: string): Promise<Draft[]> {
 export async function deleteDraft(userId: string, key: string): Promise<void> {
   await (await database()).delete('drafts', [userId, key]);
 }
+
+/**
+ * Deletes a draft unless it was saved after `seq` (typed again on this device since the deletion
+ * elsewhere); answers whether it was deleted.
+ */
+export async function deleteDraftSavedBy(userId: string, key: string, seq: number): Promise<boolean> {
+  const tx = (await database()).transaction('drafts', 'readwrite');
+  const kept = await tx.store.get([userId, key]);
+  const gone = kept !== undefined && kept.updatedAt <= seq;
+  if (gone) await tx.store.delete([userId, key]);
+  await tx.done;
+  return gone;
+}
