@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiAs, logIn, logOutViaApi, makePng, newCommunityName, newUsername, signUp } from './helpers.ts';
+import { ADMIN, apiAs, logIn, logOutViaApi, makePng, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
 import {
   getPost, pngFile, publicIdFromPostUrl, seedCommunitiesThenSignUp, serveTitledPage, type CommunityJson, type PostJson,
 } from './new-post-helpers.ts';
@@ -426,6 +426,43 @@ test('what is written in the new-post form comes back after a reload, and is gon
   await expect(page.getByText('No drafts.')).toBeVisible();
   await page.goto('/new');
   await expect(titleBox(page)).toHaveValue('');
+});
+
+test('pictures uploaded for an image post come back with its draft, with their alt text and caption, and are posted', async ({ page }) => {
+  const name = newCommunityName('npk');
+  await seedCommunitiesThenSignUp(page, [{ name }]);
+  await page.goto(`/new?community=${name}`);
+  await page.getByRole('tab', { name: 'Image' }).click();
+  await titleBox(page).fill('Two squares kept');
+  await page.locator('input[type="file"]').setInputFiles([pngFile('kept-red.png', [220, 40, 40]), pngFile('kept-green.png', [40, 200, 40])]);
+  await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(2);
+  const first = page.getByRole('listitem', { name: 'Image 1 of 2' });
+  await first.getByLabel('Alt text').fill('A red square');
+  await first.getByRole('button', { name: 'Save' }).click();
+  await expect(first.getByRole('button', { name: 'Saved' })).toBeDisabled();
+  await page.getByRole('listitem', { name: 'Image 2 of 2' }).getByLabel('Caption').fill('The green one');
+  await expect.poll(() => keptDraftCount(page)).toBe(1);
+
+  await page.reload();
+  await expect(titleBox(page)).toHaveValue('Two squares kept');
+  await expect(page.getByRole('tab', { name: 'Image' })).toHaveAttribute('aria-selected', 'true');
+  expect(await fileNames(page)).toEqual(['kept-red.png', 'kept-green.png']);
+  await expect(page.getByText('Uploaded', { exact: true })).toHaveCount(2);
+  await expect(page.getByRole('listitem', { name: 'Image 1 of 2' }).getByLabel('Alt text')).toHaveValue('A red square');
+  await expect(page.getByRole('listitem', { name: 'Image 2 of 2' }).getByLabel('Caption')).toHaveValue('The green one');
+  // Shown from the uploaded copies, the files being on the device no more.
+  await expect(imageRows(page).locator('img').first()).toHaveJSProperty('complete', true);
+  expect(await imageRows(page).locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
+  await saveScreen(page, 'new-post-draft-images');
+
+  await expect(picker(page)).toHaveValue(name);
+  await postButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Two squares kept' })).toBeVisible();
+  const publicId = page.url().split('/post/')[1]!.split(/[/?]/)[0]!;
+  const post = await apiAs<{ images: Array<{ altText: string | null; caption?: string | null }> }>(page, 'GET', `/api/posts/${publicId}`);
+  expect(post.images.map((image) => [image.altText, image.caption ?? null])).toEqual([['A red square', null], [null, 'The green one']]);
+  await page.goto('/new');
+  await expect(imageRows(page)).toHaveCount(0);
 });
 
 test('points, required alt text, speaking as and restricted communities', async ({ page }) => {

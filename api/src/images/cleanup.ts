@@ -1,14 +1,13 @@
 // Removes images nobody can see any more: those marked deleted (a deleted post's, a replaced
 // community icon) and uploads never put to use. The rows go first, in one statement that checks
 // again that each is still removable, then their files.
+import { UNATTACHED_IMAGE_HOURS } from '@quorum/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { copyKey, originalKey } from './process.ts';
 import type { ImageJson } from './present.ts';
 import type { ImageStore } from './storage.ts';
 
-/** An upload not attached within this many hours is abandoned. */
-export const UNATTACHED_IMAGE_HOURS = 24;
 /** How often the server looks for images to remove. */
 export const IMAGE_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 const BATCH = 200;

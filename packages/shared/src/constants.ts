@@ -63,6 +63,8 @@ export const POST_TITLE_MAX = 255;
 export const POST_BODY_MAX = 20_000;
 /** Images per image post. */
 export const POST_IMAGES_MAX = 10;
+/** An upload not put in a post within this many hours is abandoned, and removed by the server. */
+export const UNATTACHED_IMAGE_HOURS = 24;
 /** Image alt text limit. */
 export const ALT_TEXT_MAX = 1024;
 /** Image caption limit (chosen). */

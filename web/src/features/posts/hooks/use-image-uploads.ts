@@ -1,7 +1,8 @@
 import { ApiError, genericErrorMessage } from '@quorum/client/api-error';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { uploadImage } from '../api/upload-image.ts';
-import { checkSelection, imagesReducer, type UploadItem } from '../components/post-form/image-list.ts';
+import { POST_IMAGES_MAX } from '@quorum/shared/constants';
+import { checkSelection, imagesReducer, type KeptImage, type UploadItem } from '../components/post-form/image-list.ts';
 
 /** The upload's own message for a refused file; the generic one for rate limits, network and server failures. */
 function failureMessage(error: unknown): string {
@@ -50,7 +51,7 @@ export function useImageUploads() {
         const key = `upload-${nextKey.current}`;
         const previewUrl = URL.createObjectURL(file);
         previews.current.set(key, previewUrl);
-        return { key, fileName: file.name, previewUrl, progress: 0, image: null, altText: '', savedAltText: '', caption: '' };
+        return { key, fileName: file.name, previewUrl, progress: 0, image: null, uploadedAt: null, altText: '', savedAltText: '', caption: '' };
       });
       if (added.length === 0) return;
       dispatch({ type: 'add', items: added });
@@ -64,7 +65,7 @@ export function useImageUploads() {
           signal: controller.signal,
           onProgress: ({ loaded, total }) => dispatch({ type: 'progress', key: item.key, progress: total > 0 ? loaded / total : 0 }),
         })
-          .then((image) => dispatch({ type: 'uploaded', key: item.key, image }))
+          .then((image) => dispatch({ type: 'uploaded', key: item.key, image, at: Date.now() }))
           .catch((error: unknown) => {
             if (controller.signal.aborted) return;
             release(item.key);
@@ -87,5 +88,14 @@ export function useImageUploads() {
 
   const dismissErrors = useCallback(() => setErrors([]), []);
 
-  return { items, dispatch, errors, addFiles, remove, dismissErrors };
+  /** Puts back images uploaded earlier (a draft's), after any already there. */
+  const restore = useCallback((kept: readonly KeptImage[]) => {
+    const restored = kept.slice(0, Math.max(0, POST_IMAGES_MAX - itemsRef.current.length)).map((image): UploadItem => {
+      nextKey.current += 1;
+      return { ...image, key: `upload-${nextKey.current}`, previewUrl: null, progress: 1, savedAltText: image.image.altText ?? '' };
+    });
+    if (restored.length > 0) dispatch({ type: 'add', items: restored });
+  }, []);
+
+  return { items, dispatch, errors, addFiles, remove, dismissErrors, restore };
 }

@@ -1,7 +1,7 @@
 import type { Community } from '@quorum/shared/entities/communities';
 import type { Post, PostType } from '@quorum/shared/entities/posts';
 import type { UserGroup } from '@quorum/shared/entities/users';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { useDraft } from '../../../lib/drafts/use-draft.ts';
@@ -9,7 +9,7 @@ import { useInitialData } from '../../../lib/session/get-initial.ts';
 import { postFormError, useCreatePost, type PostFormError } from '../api/create-post.ts';
 import { useSaveAltText } from '../api/image-alt-text.ts';
 import { useUpdatePost } from '../api/update-post.ts';
-import { hasUnsavedAltText } from '../components/post-form/image-list.ts';
+import { hasUnsavedAltText, keptImages, usableKeptImages, type KeptImage } from '../components/post-form/image-list.ts';
 import { useLeaveConfirmation } from '../../../hooks/use-leave-confirmation.tsx';
 import { postFormErrors, type PostFormField } from '../components/post-form/validate.ts';
 import { useImageUploads } from './use-image-uploads.ts';
@@ -17,16 +17,18 @@ import { useSharedContent } from './use-shared-content.ts';
 
 const FIELD_ORDER: PostFormField[] = ['community', 'title', 'images', 'url'];
 
-/** What the new-post form keeps as its draft; pictures being uploaded are not kept. */
+/** What the new-post form keeps as its draft; pictures still uploading are not kept. */
 interface PostDraft {
   type: PostType;
   title: string;
   body: string;
   url: string;
+  /** Absent from drafts kept before pictures were. */
+  images?: KeptImage[];
 }
 
 const NEW_POST_DRAFT = { key: 'post:new', label: 'New post', href: paths.newPost.getHref() };
-const isEmptyPost = (draft: PostDraft) => !draft.title.trim() && !draft.body.trim() && !draft.url.trim();
+const isEmptyPost = (draft: PostDraft) => !draft.title.trim() && !draft.body.trim() && !draft.url.trim() && !draft.images?.length;
 
 /**
  * The state of the post form (`post` given: the edit form): its values, which errors show, the
@@ -51,18 +53,25 @@ export function usePostForm({ community, post, communityInputRef }: {
   const [serverError, setServerError] = useState<PostFormError | null>(null);
   const [savingAltTexts, setSavingAltTexts] = useState(false);
   const uploads = useImageUploads();
-  // A draft kept from before fills what is still empty (a shared link or text comes first).
-  const restoreDraft = useCallback((saved: PostDraft) => {
-    setType((current) => (current === 'text' ? saved.type : current));
-    setTitle((current) => current || saved.title);
-    setBody((current) => current || saved.body);
-    setUrl((current) => current || saved.url);
-  }, []);
+  const { restore: restoreImages } = uploads;
+  // A draft kept from before fills what is still empty (a shared link or text comes first); its
+  // pictures join any chosen since, unless the server has removed them as unused by now.
+  const restoreDraft = useCallback(
+    (saved: PostDraft) => {
+      setType((current) => (current === 'text' ? saved.type : current));
+      setTitle((current) => current || saved.title);
+      setBody((current) => current || saved.body);
+      setUrl((current) => current || saved.url);
+      restoreImages(usableKeptImages(saved.images ?? [], Date.now()));
+    },
+    [restoreImages],
+  );
   const draft = useDraft(editing ? undefined : NEW_POST_DRAFT, restoreDraft, isEmptyPost);
   const { save: saveDraft } = draft;
+  const images = useMemo(() => keptImages(uploads.items), [uploads.items]);
   useEffect(() => {
-    if (!editing) saveDraft({ type, title, body, url });
-  }, [editing, saveDraft, type, title, body, url]);
+    if (!editing) saveDraft({ type, title, body, url, images });
+  }, [editing, saveDraft, type, title, body, url, images]);
   useSharedContent(!editing, (draft, files) => {
     setType(draft.type);
     setTitle(draft.title);

@@ -1,6 +1,7 @@
 import type { Image } from '@quorum/shared/entities/images';
 import { describe, expect, it } from 'vitest';
-import { checkSelection, hasUnsavedAltText, imagesReducer, isUploading, moveItem, type UploadItem } from './image-list.ts';
+import { UNATTACHED_IMAGE_HOURS } from '@quorum/shared/constants';
+import { checkSelection, hasUnsavedAltText, imagesReducer, isUploading, keptImages, moveItem, usableKeptImages, type UploadItem } from './image-list.ts';
 
 const item = (key: string, change: Partial<UploadItem> = {}): UploadItem => ({
   key,
@@ -8,6 +9,7 @@ const item = (key: string, change: Partial<UploadItem> = {}): UploadItem => ({
   previewUrl: null,
   progress: 0,
   image: null,
+  uploadedAt: null,
   altText: '',
   savedAltText: '',
   caption: '',
@@ -58,8 +60,8 @@ describe('imagesReducer', () => {
     let items = imagesReducer(start, { type: 'progress', key: 'b', progress: 0.5 });
     expect(items[1]?.progress).toBe(0.5);
     expect(isUploading(items)).toBe(true);
-    items = imagesReducer(items, { type: 'uploaded', key: 'b', image: image('img-b', 'a cat') });
-    expect(items[1]).toMatchObject({ progress: 1, altText: 'a cat', savedAltText: 'a cat' });
+    items = imagesReducer(items, { type: 'uploaded', key: 'b', image: image('img-b', 'a cat'), at: 5 });
+    expect(items[1]).toMatchObject({ progress: 1, uploadedAt: 5, altText: 'a cat', savedAltText: 'a cat' });
     expect(items[1]?.image?.id).toBe('img-b');
     const done = items.map((i) => (i.image ? i : { ...i, image: image(i.key) }));
     expect(isUploading(done)).toBe(false);
@@ -67,7 +69,7 @@ describe('imagesReducer', () => {
 
   it('keeps alt text typed during the upload', () => {
     let items = imagesReducer(start, { type: 'edit', key: 'a', altText: 'typed early' });
-    items = imagesReducer(items, { type: 'uploaded', key: 'a', image: image('img-a') });
+    items = imagesReducer(items, { type: 'uploaded', key: 'a', image: image('img-a'), at: 5 });
     expect(items[0]).toMatchObject({ altText: 'typed early', savedAltText: '' });
     expect(items[0] && hasUnsavedAltText(items[0])).toBe(true);
     items = imagesReducer(items, { type: 'altTextSaved', key: 'a', altText: 'typed early' });
@@ -97,5 +99,20 @@ describe('checkSelection', () => {
     const result = checkSelection([file('a.png'), file('b.png')], 9);
     expect(result.accepted).toEqual([]);
     expect(result.errors).toEqual(['Image posts cannot contain more than 10 images. Please select fewer images and continue.']);
+  });
+});
+
+describe('images kept in a draft', () => {
+  it('keeps the uploaded images with their words, not those still uploading', () => {
+    const done = item('a', { image: image('img-a'), uploadedAt: 7, progress: 1, altText: 'alt', caption: 'cap' });
+    expect(keptImages([done, item('b', { progress: 0.4 })])).toEqual([{ fileName: 'a.png', image: image('img-a'), uploadedAt: 7, altText: 'alt', caption: 'cap' }]);
+  });
+
+  it('offers again only the uploads the server has not removed as unused by now', () => {
+    const hour = 60 * 60_000;
+    const now = 100 * hour;
+    const kept = (hoursAgo: number) => ({ fileName: 'x.png', image: image(`img-${hoursAgo}`), uploadedAt: now - hoursAgo * hour, altText: '', caption: '' });
+    const usable = usableKeptImages([kept(1), kept(UNATTACHED_IMAGE_HOURS - 2), kept(UNATTACHED_IMAGE_HOURS - 0.5), kept(UNATTACHED_IMAGE_HOURS + 1)], now);
+    expect(usable.map((image) => image.image.id)).toEqual(['img-1', `img-${UNATTACHED_IMAGE_HOURS - 2}`]);
   });
 });

@@ -1,4 +1,4 @@
-import { POST_IMAGES_MAX } from '@quorum/shared/constants';
+import { POST_IMAGES_MAX, UNATTACHED_IMAGE_HOURS } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
 import type { Image } from '@quorum/shared/entities/images';
 
@@ -15,16 +15,34 @@ export interface UploadItem {
   progress: number;
   /** The uploaded image; null while uploading. */
   image: Image | null;
+  /** When the upload ended (ms); null while uploading. */
+  uploadedAt: number | null;
   /** The alt text as typed, and as last saved on the server. */
   altText: string;
   savedAltText: string;
   caption: string;
 }
 
+/** An uploaded image as a draft keeps it. */
+export type KeptImage = Pick<UploadItem, 'fileName' | 'altText' | 'caption'> & { image: Image; uploadedAt: number };
+
+/** The uploaded images of the list, as a draft keeps them; those still uploading are left out. */
+export function keptImages(items: readonly UploadItem[]): KeptImage[] {
+  return items.flatMap(({ fileName, image, uploadedAt, altText, caption }) => (image && uploadedAt !== null ? [{ fileName, image, uploadedAt, altText, caption }] : []));
+}
+
+/** How long before the server removes an unused upload a draft stops offering it: the post would be refused. */
+const KEPT_IMAGE_MARGIN_MS = 60 * 60_000;
+
+/** The kept images the server still holds for a post. */
+export function usableKeptImages(kept: readonly KeptImage[], now: number): KeptImage[] {
+  return kept.filter((image) => now - image.uploadedAt < UNATTACHED_IMAGE_HOURS * 60 * 60_000 - KEPT_IMAGE_MARGIN_MS);
+}
+
 export type ImagesAction =
   | { type: 'add'; items: UploadItem[] }
   | { type: 'progress'; key: string; progress: number }
-  | { type: 'uploaded'; key: string; image: Image }
+  | { type: 'uploaded'; key: string; image: Image; at: number }
   | { type: 'remove'; key: string }
   | { type: 'move'; key: string; offset: -1 | 1 }
   | { type: 'edit'; key: string; altText?: string; caption?: string }
@@ -53,6 +71,7 @@ export function imagesReducer(items: UploadItem[], action: ImagesAction): Upload
         ...item,
         progress: 1,
         image: action.image,
+        uploadedAt: action.at,
         altText: item.altText || (action.image.altText ?? ''),
         savedAltText: action.image.altText ?? '',
       }));

@@ -206,6 +206,8 @@ function ImageRow({ item, position, count, dispatch, requireAltText, onMove, onR
     );
   };
 
+  // The file chosen on this device, or the uploaded copy (an image brought back with a draft).
+  const thumbnail = item.previewUrl ?? (item.image && (item.image.copies.find((copy) => copy.name === 'small') ?? item.image).url);
   let status: string;
   if (!uploading) status = 'Uploaded';
   else if (percent < 100) status = `Uploading… ${percent}%`;
@@ -214,7 +216,7 @@ function ImageRow({ item, position, count, dispatch, requireAltText, onMove, onR
   return (
     <li className="upload-row" data-key={item.key} aria-label={label} aria-busy={uploading || undefined}>
       <div className="upload-row__thumb">
-        {item.previewUrl && <img src={item.previewUrl} alt="" />}
+        {thumbnail && <img src={thumbnail} alt="" />}
         {uploading && (
           <div className="upload-row__progress">
             <div

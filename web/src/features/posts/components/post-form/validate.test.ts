@@ -8,12 +8,13 @@ const uploaded = (key: string, altText = ''): UploadItem => ({
   fileName: `${key}.png`,
   previewUrl: null,
   progress: 1,
+  uploadedAt: 1,
   image: { id: `img-${key}`, url: '', width: 1, height: 1, altText: null, averageColor: '#000', format: 'png', copies: [] } as Image,
   altText,
   savedAltText: '',
   caption: '',
 });
-const uploading = (key: string): UploadItem => ({ ...uploaded(key), image: null, progress: 0.3 });
+const uploading = (key: string): UploadItem => ({ ...uploaded(key), image: null, uploadedAt: null, progress: 0.3 });
 
 const valid: PostFormValues = { type: 'text', community: 'general', title: 'A fine title', url: '', images: [] };
 
