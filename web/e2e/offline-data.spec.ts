@@ -705,6 +705,7 @@ test('where the browser grants Periodic Background Sync, the worker refreshes th
   await expect(later.getByTestId('saved-copy-note').first()).toContainText("You're offline. Last updated");
   await later.goto('/notifications');
   await expect(later.locator('.notifications__list > .notification').filter({ hasText: 'commented on your post' })).toBeVisible();
+  await expect(later.getByTestId('saved-copy-note')).toContainText("You're offline. Last updated");
   expect(offline.answered).toEqual([]);
   await context.close();
 });

@@ -8,6 +8,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Menu, MenuButton } from '../../../components/ui/menu.tsx';
 import { PullToRefresh } from '../../../components/ui/pull-to-refresh.tsx';
+import { SavedCopyNote } from '../../../components/ui/saved-copy-note.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { refetchFirstPage } from '../../../lib/refetch-first-page.ts';
@@ -86,11 +87,14 @@ export function NotificationList({ panel = false, onNavigate }: NotificationList
           <p>No notifications yet.</p>
         </div>
       ) : (
-        <ul className="notifications__list">
-          {items.map((notification) => (
-            <NotificationItem key={notification.id} notification={notification} onOpen={onNavigate} />
-          ))}
-        </ul>
+        <>
+          {!panel && <SavedCopyNote updatedAt={query.dataUpdatedAt} />}
+          <ul className="notifications__list">
+            {items.map((notification) => (
+              <NotificationItem key={notification.id} notification={notification} onOpen={onNavigate} />
+            ))}
+          </ul>
+        </>
       )}
       {panel ? (
         <Link className="notifications__all" to={paths.notifications.getHref()} onClick={onNavigate}>
