@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, type APIRequestContext, type Page, type PageScreenshotOptions } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type CDPSession, type Page, type PageScreenshotOptions } from '@playwright/test';
 import { createApiClient, type ApiClient } from '@quorum/client/api-client';
 import { ApiError } from '@quorum/client/api-error';
 import type { List } from '@quorum/shared/entities/lists';
@@ -197,3 +197,20 @@ export async function expectNoSidewaysScroll(page: Page, where: string): Promise
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   await expect.poll(overflow, { message: `${where} at ${page.viewportSize()?.width} px scrolls sideways` }).toBeLessThanOrEqual(0);
 }
+
+/**
+ * The DevTools protocol of `page` and the id of the app's service worker registration at `origin`:
+ * what firing events in the worker as the browser does (a push, a sync) needs.
+ */
+export async function workerDevTools(context: BrowserContext, page: Page, origin: string): Promise<{ cdp: CDPSession; registrationId: string }> {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const registration = registrations.find((item) => item.scopeURL.startsWith(origin) && !item.isDeleted);
+      if (registration) resolve(registration.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return { cdp, registrationId: await registrationId };
+}
+

@@ -4,7 +4,7 @@ import type { Community } from '@quorum/shared/entities/communities';
 import type { Notification as ListedNotification, NotificationsPage, PushReply } from '@quorum/shared/entities/notifications';
 import type { Post } from '@quorum/shared/entities/posts';
 import type { InitialData } from '@quorum/shared/entities/site';
-import { ADMIN, apiAs, logIn, newCommunityName, newUsername, saveScreen, signUp } from './helpers.ts';
+import { ADMIN, apiAs, logIn, newCommunityName, newUsername, saveScreen, signUp, workerDevTools } from './helpers.ts';
 
 /** A community (made by the admin) and a text post in it by a new user, logged in on `page`. */
 async function authorWithPost(page: Page, browser: Browser): Promise<{ username: string; post: Post; community: Community }> {
@@ -118,17 +118,9 @@ async function serviceWorkerOf(context: BrowserContext, page: Page) {
 
 /** Delivers push messages to the page's worker as a push service would. */
 async function pushSender(context: BrowserContext, page: Page, origin: string): Promise<(payload: object) => Promise<void>> {
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find((item) => item.scopeURL.startsWith(origin) && !item.isDeleted);
-      if (registration) resolve(registration.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const id = await registrationId;
+  const { cdp, registrationId } = await workerDevTools(context, page, origin);
   return async (payload) => {
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
   };
 }
 
@@ -313,18 +305,14 @@ async function replyOf(page: Page, notification: ListedNotification, post: Post,
   };
 }
 
-const shownNotifications = (page: Page) =>
-  page.evaluate(async () =>
-    (await navigator.serviceWorker.ready).getNotifications().then((shown) =>
-      shown.map((n) => ({ title: n.title, tag: n.tag, actions: (n as Notification & { actions: Array<{ action: string }> }).actions.map((a) => a.action) })),
-    ),
-  );
-
-test("a reply's push offers Mark as read and Reply: one marks it read and opens nothing, the other opens the reply box", async ({ page, context, browser, baseURL }) => {
-  const origin = new URL(baseURL!).origin;
+/**
+ * An author, on `page`, whose post another user commented on with `body`, with the app open, its
+ * worker, a push sender and the push of that comment, which offers Reply.
+ */
+async function replyablePush(page: Page, context: BrowserContext, browser: Browser, origin: string, body: string) {
   await context.grantPermissions(['notifications'], { origin });
   const { post, community } = await authorWithPost(page, browser);
-  const { commentId } = await commentAsAnother(browser, post, 'Have you tried the lake loop?');
+  const { commentId } = await commentAsAnother(browser, post, body);
   const list = await waitForNotifications(page, (p) => p.items.some((item) => item.type === 'new_comment'));
   const notification = list.items.find((item) => item.type === 'new_comment')!;
   await page.goto('/');
@@ -334,6 +322,18 @@ test("a reply's push offers Mark as read and Reply: one marks it read and opens 
     id: notification.id, type: 'new_comment', title: 'Someone commented on your post', toURL: notification.toURL, icon: '/favicon.png',
     count: 1, reply: await replyOf(page, notification, post, community, commentId),
   };
+  return { post, community, commentId, notification, worker, push, payload };
+}
+
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () =>
+    (await navigator.serviceWorker.ready).getNotifications().then((shown) =>
+      shown.map((n) => ({ title: n.title, tag: n.tag, actions: (n as Notification & { actions: Array<{ action: string }> }).actions.map((a) => a.action) })),
+    ),
+  );
+
+test("a reply's push offers Mark as read and Reply: one marks it read and opens nothing, the other opens the reply box", async ({ page, context, browser, baseURL }) => {
+  const { post, community, commentId, notification, worker, push, payload } = await replyablePush(page, context, browser, new URL(baseURL!).origin, 'Have you tried the lake loop?');
 
   await push(payload);
   await expect.poll(() => shownNotifications(page)).toEqual([{ title: payload.title, tag: notification.id, actions: ['read', 'reply'] }]);
@@ -362,18 +362,7 @@ const commentsOf = async (page: Page, post: Post) => (await apiAs<CommentsPage>(
 
 test('a reply typed into the push is posted by the worker through the outbox, at once or when the network is back', async ({ page, context, browser, baseURL }) => {
   const origin = new URL(baseURL!).origin;
-  await context.grantPermissions(['notifications'], { origin });
-  const { post, community } = await authorWithPost(page, browser);
-  const { commentId } = await commentAsAnother(browser, post, 'Is the lake trail open?');
-  const list = await waitForNotifications(page, (p) => p.items.some((item) => item.type === 'new_comment'));
-  const notification = list.items.find((item) => item.type === 'new_comment')!;
-  await page.goto('/');
-  const worker = await serviceWorkerOf(context, page);
-  const push = await pushSender(context, page, origin);
-  const payload = {
-    id: notification.id, type: 'new_comment', title: 'Someone commented on your post', toURL: notification.toURL, icon: '/favicon.png',
-    count: 1, reply: await replyOf(page, notification, post, community, commentId),
-  };
+  const { post, commentId, notification, worker, push, payload } = await replyablePush(page, context, browser, origin, 'Is the lake trail open?');
   const shownWithBody = () =>
     page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications().then((shown) => shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag }))));
 
@@ -423,15 +412,8 @@ test('a reply typed into the push is posted by the worker through the outbox, at
     const scope = self as unknown as { fetch: typeof fetch; onlineFetch: typeof fetch };
     scope.fetch = scope.onlineFetch;
   });
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find((item) => item.scopeURL.startsWith(origin) && !item.isDeleted);
-      if (registration) resolve(registration.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registrationId, tag: 'quorum-outbox', lastChance: false });
+  const { cdp, registrationId } = await workerDevTools(context, page, origin);
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: 'quorum-outbox', lastChance: false });
   await expect.poll(async () => (await commentsOf(page, post)).filter((c) => c.body === 'Bring a torch.').map((c) => c.parentId)).toEqual([commentId]);
   // The open tab tells of the reply the worker sent.
   await expect(page.getByRole('status').filter({ hasText: 'Your change made offline has been sent.' })).toBeVisible();

@@ -6,7 +6,7 @@ import type { ApiClient } from '@quorum/client/api-client';
 import type { Community } from '@quorum/shared/entities/communities';
 import type { Post } from '@quorum/shared/entities/posts';
 import type { InitialData } from '@quorum/shared/entities/site';
-import { ADMIN, apiAs, apiClientOver, createListAs, makePng, newCommunityName, newUsername, openApp, savedCache, waitForSaved } from './helpers.ts';
+import { ADMIN, apiAs, apiClientOver, createListAs, makePng, newCommunityName, newUsername, openApp, savedCache, waitForSaved, workerDevTools } from './helpers.ts';
 
 // Offline reading and the durable outbox, in a browser profile kept on disk so that the saved
 // cache (IndexedDB) and the service worker survive closing the browser, as they do for people.
@@ -577,15 +577,7 @@ test('a write that does not wait for the network fails at once offline, says so 
  */
 async function fireWorkerEvent(context: BrowserContext, event: 'sync' | 'periodicsync', tag: string): Promise<void> {
   const blank = await context.newPage();
-  const cdp = await context.newCDPSession(blank);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find((item) => item.scopeURL.startsWith(baseURL) && !item.isDeleted);
-      if (registration) resolve(registration.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const id = await registrationId;
+  const { cdp, registrationId: id } = await workerDevTools(context, blank, baseURL);
   if (event === 'sync') await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseURL, registrationId: id, tag, lastChance: false });
   else await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin: baseURL, registrationId: id, tag });
   await cdp.detach();
