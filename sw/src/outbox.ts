@@ -38,19 +38,20 @@ const workerKeeper: OutboxKeeper = {
 class StillWaiting extends Error {}
 
 /**
- * Sends the pending writes of the user logged in now, oldest first; writes of another user wait
- * for their login. Throws while some still cannot reach the server.
+ * Sends the pending writes of the user logged in now, oldest first, and answers who that is (null:
+ * nobody); writes of another user wait for their login. Throws while some still cannot reach the server.
  */
-export async function sendOutbox(worker: WorkerApi): Promise<void> {
+export async function sendOutbox(worker: WorkerApi): Promise<string | null> {
   const initial = await worker.api.getInitial().catch(() => null);
   if (!initial) throw new StillWaiting('The server cannot be reached.');
-  const userId = initial.user?.id;
-  if (!userId || !(await worker.loadToken())) return;
+  const userId = initial.user?.id ?? null;
+  if (!userId || !(await worker.loadToken())) return userId;
   const { waiting } = await withOutboxLock(async () => {
     const pending = (await readEntries()).filter((entry) => entry.userId === userId && entry.state === 'pending');
     return sendPending(worker.api, workerKeeper, pending);
   });
   if (waiting) throw new StillWaiting('Some writes wait for the network.');
+  return userId;
 }
 
 /** Keeps a write made in the worker (a reply typed into a notification) in the outbox, after every waiting one. */

@@ -172,6 +172,7 @@ const REPLY_OUTCOME = {
   sent: 'Your reply was sent',
   waiting: "Your reply will be sent when you're back online",
   refused: "Your reply couldn't be sent",
+  loggedOut: 'Log in to Quorum to send your reply',
 } as const;
 
 /**
@@ -185,9 +186,18 @@ async function replyFromNotification(scope: ServiceWorkerGlobalScope, worker: Wo
     kind: 'create-comment', body: text, parentId: reply.commentId, userGroup: 'normal',
     postId: reply.postId, postPublicId: reply.postPublicId, postTitle: reply.postTitle, communityId: reply.communityId,
   });
-  await sendOutbox(worker).catch(() => askForSync(scope));
+  // Who the server knows now; undefined when it cannot be reached.
+  const sessionUser = await sendOutbox(worker).catch(async () => {
+    await askForSync(scope);
+    return undefined;
+  });
   const outcome = (await readEntries()).find((stored) => stored.key === entry.key);
-  const state = outcome?.state === 'sent' ? 'sent' : outcome?.state === 'failed' ? 'refused' : 'waiting';
+  const state: keyof typeof REPLY_OUTCOME =
+    outcome?.state === 'sent' ? 'sent'
+      : outcome?.state === 'failed' ? 'refused'
+        // Logged out (or in as someone else) since: the reply waits for their next login in the app.
+        : sessionUser !== undefined && sessionUser !== reply.userId ? 'loggedOut'
+          : 'waiting';
   // The one who typed it is told here: the app need not tell them again.
   if (state === 'sent') await deleteEntry(entry.key);
   await scope.registration.showNotification(REPLY_OUTCOME[state], {

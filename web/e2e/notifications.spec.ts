@@ -4,7 +4,7 @@ import type { Community } from '@quorum/shared/entities/communities';
 import type { Notification as ListedNotification, NotificationsPage, PushReply } from '@quorum/shared/entities/notifications';
 import type { Post } from '@quorum/shared/entities/posts';
 import type { InitialData } from '@quorum/shared/entities/site';
-import { ADMIN, apiAs, logIn, newCommunityName, newUsername, saveScreen, signUp, workerDevTools } from './helpers.ts';
+import { ADMIN, apiAs, logIn, logOutViaApi, newCommunityName, newUsername, saveScreen, signUp, workerDevTools } from './helpers.ts';
 
 /** A community (made by the admin) and a text post in it by a new user, logged in on `page`. */
 async function authorWithPost(page: Page, browser: Browser): Promise<{ username: string; post: Post; community: Community }> {
@@ -417,6 +417,21 @@ test('a reply typed into the push is posted by the worker through the outbox, at
   await expect.poll(async () => (await commentsOf(page, post)).filter((c) => c.body === 'Bring a torch.').map((c) => c.parentId)).toEqual([commentId]);
   // The open tab tells of the reply the worker sent.
   await expect(page.getByRole('status').filter({ hasText: 'Your change made offline has been sent.' })).toBeVisible();
+
+  // A reply the server refuses is said so with its reason, and waits in the app as failed.
+  await apiAs(page, 'DELETE', `/api/posts/${post.publicId}`);
+  await push(payload);
+  await expect.poll(() => shownNotifications(page)).toEqual([{ title: payload.title, tag: notification.id, actions: ['read', 'reply'] }]);
+  await clickPushed(worker, 'reply', 'Too late?');
+  await expect.poll(() => shownWithBody()).toEqual([{ title: "Your reply couldn't be sent", body: 'This post has been deleted.', tag: notification.id }]);
+  await expect(page.getByTestId('outbox-failed')).toBeVisible();
+
+  // Logged out since: the reply waits for the member's next login.
+  await logOutViaApi(page);
+  await push(payload);
+  await expect.poll(() => shownNotifications(page)).toEqual([{ title: payload.title, tag: notification.id, actions: ['read', 'reply'] }]);
+  await clickPushed(worker, 'reply', 'Later then.');
+  await expect.poll(() => shownWithBody()).toEqual([{ title: 'Log in to Quorum to send your reply', body: 'Later then.', tag: notification.id }]);
 });
 
 test('a push for a notification read elsewhere shows the newest unread one instead, never nothing', async ({ page, context, browser, baseURL }) => {
