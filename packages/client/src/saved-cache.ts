@@ -73,6 +73,8 @@ export async function refreshSavedCache(api: ApiClient, userId: string | null): 
   const db = await savedCacheDatabase();
   const saved = (await db.get('cache', SAVED_CACHE_KEY)) as SavedCache | undefined;
   if (!saved || saved.userId !== userId) return 0;
+  const count = saved.state.queries.filter((query) => query.meta?.backgroundRefresh).length;
+  if (count === 0) return 0;
   const refreshed = await Promise.all(
     saved.state.queries.map(async (query) => {
       const refresh = query.meta?.backgroundRefresh;
@@ -81,8 +83,6 @@ export async function refreshSavedCache(api: ApiClient, userId: string | null): 
       return { ...query, state: { ...query.state, data: { pages: [page], pageParams: [null] }, dataUpdatedAt: Date.now() } };
     }),
   );
-  const count = saved.state.queries.filter((query) => query.meta?.backgroundRefresh).length;
-  if (count === 0) return 0;
   const transaction = db.transaction('cache', 'readwrite');
   const current = await transaction.store.get(SAVED_CACHE_KEY);
   if (current?.savedAt !== saved.savedAt) return 0;
