@@ -9,6 +9,11 @@ import { defineConfig, devices } from '@playwright/test';
 // a second server that keeps visitors' answers as shipped.
 const port = Number(process.env.E2E_PORT || 3107);
 const cachedPort = port + 1;
+// The main server's data folder: without SMTP_URL its mail is written there (mail/*.eml), where
+// the tests read it. The test workers load this file again and inherit this process's environment.
+const mainDataDir = process.env.E2E_MAIN_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'quorum-e2e-'));
+process.env.E2E_MAIN_DATA_DIR = mainDataDir;
+process.env.E2E_MAIL_DIR = join(mainDataDir, 'mail');
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -52,7 +57,7 @@ export default defineConfig({
   ],
   webServer: [
     // Tests read back as visitors what they have just written.
-    server(port, { VISITOR_CACHE_MS: '0' }),
+    server(port, { VISITOR_CACHE_MS: '0', DATA_DIR: mainDataDir }),
     server(cachedPort, {}),
   ],
 });

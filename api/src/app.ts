@@ -32,6 +32,8 @@ import { createVisitorCache, dropCookiesFromSharedFile, keepCookiesPrivate } fro
 import { hasWebBuild, sendAppShell, serveWeb, shareTargetFallback } from './http/web.ts';
 import { honourIdempotencyKeys } from './idempotency/hooks.ts';
 import { idempotencyJobHandlers } from './idempotency/jobs.ts';
+import { mailJobHandlers } from './mail/jobs.ts';
+import { createMailer } from './mail/mailer.ts';
 import imageFileRoutes from './images/file-routes.ts';
 import imagesRoutes from './images/routes.ts';
 import { createImageStore } from './images/storage.ts';
@@ -47,6 +49,7 @@ import modLogRoutes from './modlog/routes.ts';
 import autoModRoutes from './automod/routes.ts';
 import approvalsRoutes from './approvals/routes.ts';
 import draftsRoutes from './drafts/routes.ts';
+import sessionsRoutes from './sessions/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
 import { notificationJobHandlers, queueVoteNotification } from './notifications/jobs.ts';
 import notificationsRoutes from './notifications/routes.ts';
@@ -56,6 +59,7 @@ import searchRoutes from './search/routes.ts';
 import { loadAppSecrets } from './site/app-data.ts';
 import siteRoutes from './site/routes.ts';
 import authRoutes from './users/auth-routes.ts';
+import { passwordResetJobHandlers } from './users/password-reset.ts';
 import { scryptCost } from './users/passwords.ts';
 import usersRoutes from './users/routes.ts';
 import settingsRoutes from './users/settings-routes.ts';
@@ -146,6 +150,7 @@ export async function buildApp(
   // Infrastructure
   const vapid = { ...secrets.vapid, subject: config.vapidSubject ?? vapidSubject(config.publicUrl) };
   const push = { vapid, allowPrivate: config.pushAllowPrivate };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   registerJobQueue(
     app,
     sql,
@@ -155,9 +160,12 @@ export async function buildApp(
       ...analyticsJobHandlers(sql),
       ...idempotencyJobHandlers(sql),
       ...backupJobHandlers(backupSettings(config)),
+      ...passwordResetJobHandlers(sql, jobs, config.publicUrl),
+      ...mailJobHandlers(mailer),
     }),
     config.jobPollMs,
   );
+  app.addHook('onReady', async () => app.log.info(`mail goes to ${mailer.describe()}`));
   // Vote notices left by a stop before their job was queued are told once the app is back.
   app.addHook('onReady', () => queueVoteNotification(app.jobs));
   await app.register(fastifyCookie);
@@ -262,6 +270,7 @@ export async function buildApp(
       await api.register(autoModRoutes, { sql });
       await api.register(approvalsRoutes, { sql });
       await api.register(draftsRoutes, { sql });
+      await api.register(sessionsRoutes, { sql });
       await api.register(searchRoutes, { sql, search: { timeoutMs: config.searchTimeoutMs } });
     },
     { prefix: '/api' },

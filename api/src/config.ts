@@ -72,6 +72,10 @@ export interface Config {
   backupIntervalHours: number | undefined;
   /** How many scheduled backups are kept (the newest). */
   backupKeep: number;
+  /** The SMTP server the site's mail goes out through (SMTP_URL); unset writes each message as an .eml file under dataDir/mail. */
+  smtpUrl: string | undefined;
+  /** The sender of the site's mail (MAIL_FROM). */
+  mailFrom: string;
 }
 
 /** LOG_FORMAT: `pretty` lines for a person, `json` lines for a machine, or `auto`: pretty on a terminal, JSON otherwise. */
@@ -172,6 +176,18 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   return { bucket, endpoint, region: env.S3_REGION?.trim() || 'us-east-1' };
 }
 
+function smtpUrl(value: string | undefined): string | undefined {
+  const url = value?.trim();
+  if (!url) return undefined;
+  if (!hasProtocol(url, ['smtp:', 'smtps:'])) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL.');
+  return url;
+}
+
+/** MAIL_FROM, or the site's name at its public address's host. */
+function mailFrom(value: string | undefined, publicUrl: string): string {
+  return value?.trim() || `Quorum <no-reply@${new URL(publicUrl).hostname}>`;
+}
+
 function imagesPublicUrl(value: string | undefined): string | undefined {
   const url = value?.trim();
   if (!url) return undefined;
@@ -181,6 +197,7 @@ function imagesPublicUrl(value: string | undefined): string | undefined {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env.PORT, 3000, 'PORT');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST || 'localhost',
@@ -188,7 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolMax: integer(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX'),
     databaseReplicaUrls: replicaUrls(env.DATABASE_REPLICA_URLS, env.DATABASE_URL),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     rateLimit: (env.RATE_LIMIT ?? 'on').toLowerCase() !== 'off',
     captchaSecret: env.CAPTCHA_SECRET || undefined,
     captchaVerifyUrl: env.CAPTCHA_VERIFY_URL || 'https://api.hcaptcha.com/siteverify',
@@ -217,5 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'quorum:',
     backupIntervalHours: positive(env.BACKUP_INTERVAL_HOURS, undefined, 'BACKUP_INTERVAL_HOURS'),
     backupKeep: positive(env.BACKUP_KEEP, 7, 'BACKUP_KEEP'),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: mailFrom(env.MAIL_FROM, publicUrl),
   };
 }

@@ -29,10 +29,11 @@ const apiFloors = [
   ['config'],
   ['db', 'outbound', 'metrics', 'logs'],
   ['jobs', 'cluster'],
+  ['mail'],
   ['http', 'schema'],
   // Sessions and the anti-forgery token; then the services every domain uses.
   ['auth'],
-  ['site', 'images', 'analytics', 'idempotency', 'mutes', 'votes', 'drafts'],
+  ['site', 'images', 'analytics', 'idempotency', 'mutes', 'votes', 'drafts', 'sessions'],
   ['links', 'notifications', 'backups'],
   // The content read model: loading and presenting posts, comments and their communities.
   ['content'],

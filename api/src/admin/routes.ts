@@ -11,11 +11,17 @@ import { sends } from '../http/answer-schema.ts';
 import { parse } from '../http/validate.ts';
 import { banUser, unbanUser, type AddressBlocker } from './actions.ts';
 import { siteHealth } from './health.ts';
+import { sendTestMail } from './test-mail.ts';
 
 const adminRoutes: FastifyPluginAsync<{ sql: Sql; blocker: AddressBlocker; config: Config }> = async (app, { sql, blocker, config }) => {
   app.get('/_admin/health', { schema: sends(SiteHealth) }, async (request): Promise<SiteHealth> => {
     requireAdmin(request);
     return siteHealth(sql, app.jobs, config);
+  });
+
+  app.post('/_admin/test_mail', { schema: sends(Success) }, async (request) => {
+    await sendTestMail(sql, app.jobs, requireAdmin(request));
+    return { success: true as const };
   });
 
   app.post('/_admin', { schema: sends(Success) }, async (request): Promise<{ success: true }> => {

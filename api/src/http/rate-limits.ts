@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   /** Failed logins per username, from any address. */
   loginFailuresPerName: { max: 10, timeWindow: '15 minutes' },
   signup: { max: 5, timeWindow: '10 minutes' },
+  /** Asking for a link to set a new password, per address (each account also gets few links an hour). */
+  passwordReset: { max: 5, timeWindow: '15 minutes' },
   notFound: { max: 60, timeWindow: '1 minute' },
   createPost: { max: 5, timeWindow: '1 minute' },
   vote: { max: 120, timeWindow: '1 minute' },

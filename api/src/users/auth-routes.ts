@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { loginBody, loginQuery, signupBody } from '@quorum/shared/schemas/users';
+import { forgotPasswordBody, loginBody, loginQuery, resetPasswordBody, signupBody } from '@quorum/shared/schemas/users';
+import { Success } from '@quorum/shared/entities/schema';
 import { User, UserOrSuccess } from '@quorum/shared/entities/users';
 import { requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
@@ -9,6 +10,7 @@ import { conflict, HttpError, tooManyRequests } from '../http/errors.ts';
 import { countRefusalOf, RATE_LIMITS } from '../http/rate-limits.ts';
 import { parse } from '../http/validate.ts';
 import { logIn, signUp, type CaptchaOptions } from './credentials.ts';
+import { queuePasswordReset, resetPassword } from './password-reset.ts';
 import type { ScryptCost } from './passwords.ts';
 import { presentUser } from './present.ts';
 import { loadUser } from './queries.ts';
@@ -60,6 +62,21 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
       throw error;
     });
     await reply.startSession(user.id);
+    return presentUser(user, user);
+  });
+
+  // Asking for a link to set a new password: answered alike whether or not an account matched.
+  app.post('/_forgot_password', { schema: sends(Success), config: { limit: 'passwordReset' } }, async (request) => {
+    const { login } = parse(forgotPasswordBody, request.body);
+    await queuePasswordReset(app.jobs, login);
+    return { success: true as const };
+  });
+
+  // Following the link: the new password is set, every session of the account ends, and this one starts.
+  app.post('/_reset_password', { schema: sends(User), config: { limit: 'passwordReset' } }, async (request, reply) => {
+    const userId = await resetPassword(sql, parse(resetPasswordBody, request.body), cost);
+    await reply.startSession(userId);
+    const user = await loadUser(sql, userId);
     return presentUser(user, user);
   });
 

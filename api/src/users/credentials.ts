@@ -8,6 +8,7 @@ import { queueNotification } from '../notifications/jobs.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { verifyCaptcha } from './captcha.ts';
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword, type ScryptCost } from './passwords.ts';
+import { voidResetLinks } from './password-reset.ts';
 import type { UserRow } from './present.ts';
 import { getPasswordHash, getUserByName, insertUser, updatePasswordHash } from './queries.ts';
 
@@ -62,7 +63,7 @@ export async function logIn(sql: Sql, input: { username: string; password: strin
   return user;
 }
 
-/** Changes a password after checking the current one, and ends every session of the user. */
+/** Changes a password after checking the current one, voids the links to reset it, and ends every session of the user. */
 export async function changePassword(
   sql: Sql,
   userId: string,
@@ -72,5 +73,6 @@ export async function changePassword(
   const hash = await getPasswordHash(sql, userId);
   if (hash === undefined || !(await verifyPassword(input.password, hash))) throw wrongCredentials(Messages.wrongPreviousPassword);
   await updatePasswordHash(sql, userId, await hashPassword(input.newPassword, cost));
+  await voidResetLinks(sql, userId);
   await deleteUserSessions(sql, userId);
 }

@@ -11,6 +11,7 @@ import type { List, ListItemsPage } from '@quorum/shared/entities/lists';
 import type { ModLogPage } from '@quorum/shared/entities/modlog';
 import type { CommunityAutoMod, HeldPage, SiteAutoMod } from '@quorum/shared/entities/automod';
 import type { Draft, Drafts } from '@quorum/shared/entities/drafts';
+import type { Sessions, SessionsEnded } from '@quorum/shared/entities/sessions';
 import type { Mute } from '@quorum/shared/entities/mutes';
 import type { Notification, NotificationsPage } from '@quorum/shared/entities/notifications';
 import type { Feed, FeedSort, ModeratedPostsPage, Post, PostsPage, UserFeedPage } from '@quorum/shared/entities/posts';
@@ -23,7 +24,7 @@ import { ErrorCode } from '@quorum/shared/errors';
 import { CSRF_REQUEST_HEADER, CSRF_RESPONSE_HEADER } from '@quorum/shared/http-names';
 import type { AdminActionBody, IpBlockBody } from '@quorum/shared/schemas/admin';
 import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
-import type { LoginBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
+import type { ForgotPasswordBody, LoginBody, ResetPasswordBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
 import type { CreatePostBody, ReportBody } from '@quorum/shared/schemas/posts';
 import { ApiError, isErrorBody } from './api-error.ts';
 
@@ -239,6 +240,12 @@ export function createApiClient(options: ApiClientOptions) {
     },
     getCurrentUser: () => request<User>('/api/_user'),
     login: (body: LoginBody) => request<User>('/api/_login', { method: 'POST', body }),
+    /** Admins: sends a test message to their own email address. */
+    sendTestMail: () => request<{ success: true }>('/api/_admin/test_mail', { method: 'POST' }),
+    /** Asks for a link to set a new password; answered alike whether or not an account matched. */
+    forgotPassword: (body: ForgotPasswordBody) => request<{ success: true }>('/api/_forgot_password', { method: 'POST', body }),
+    /** Sets a new password with an emailed link's token, and logs in. */
+    resetPassword: (body: ResetPasswordBody) => request<User>('/api/_reset_password', { method: 'POST', body }),
     logout: () => request<{ success: true }>('/api/_login', { method: 'POST', query: { action: 'logout' } }),
     signup: (body: SignupBody) => request<User>('/api/_signup', { method: 'POST', body }),
     /** Reports use of the installed app (counted once a day). */
@@ -352,6 +359,14 @@ export function createApiClient(options: ApiClientOptions) {
       request<Draft>(`/api/drafts/${encodeURIComponent(key)}`, { method: 'PUT', body: draft }),
     /** Deletes a draft unless it was saved again after `seq`; the server remembers the deletion. */
     deleteDraft: (key: string, seq: number) => request<void>(`/api/drafts/${encodeURIComponent(key)}`, { method: 'DELETE', query: { seq } }),
+
+    // Sessions
+    /** The member's live sessions, the current one first (`current`), then the most recently used. */
+    getSessions: (signal?: AbortSignal) => request<Sessions>('/api/sessions', { signal }),
+    /** Ends another session of the member (its browser is logged out); the current one is refused (400). */
+    endSession: (id: string) => request<void>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    /** Ends every session of the member but this one; answers how many were ended. */
+    endOtherSessions: () => request<SessionsEnded>('/api/sessions', { method: 'DELETE', query: { others: true } }),
 
     // Comments
     getComments: (publicId: string, query: { next?: string | null; parentId?: string }, signal?: AbortSignal) =>

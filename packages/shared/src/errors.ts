@@ -59,6 +59,11 @@ export const ErrorCode = {
   invalidPassword: 'invalid_password',
   // Drafts
   draftDeleted: 'draft_deleted',
+  // Sessions
+  currentSession: 'current_session',
+  // Password reset and mail
+  invalidResetToken: 'invalid_reset_token',
+  noEmail: 'no_email',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -238,4 +243,10 @@ export const Messages = {
   blockIpFailed: (message: string) => `Error blocking IP: ${message}`,
   ipBlocked: 'Your network address is blocked from making changes on this site.',
   draftDeleted: 'This draft was deleted after this save.',
+  sessionNotFound: 'Session not found.',
+  currentSession: 'This is the session you are using now: log out to end it.',
+  resetLinkSent: "If an account with that username or email has an email address, a link to set a new password is on its way to it. The link works for an hour.",
+  invalidResetToken: 'This link to set a new password has expired or was already used. Ask for a new one.',
+  noEmailForTestMail: 'Add an email address to your account in Settings first: the test message goes there.',
+  testMailSent: 'A test message is on its way to your email address.',
 } as const;

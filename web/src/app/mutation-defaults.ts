@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { registerAdminMutations } from '../features/admin/api/register.ts';
+import { registerAuthMutations } from '../features/auth/api/register.ts';
 import { registerAutoModMutations } from '../features/automod/api/register.ts';
 import { registerCommentsMutations } from '../features/comments/api/register.ts';
 import { registerCommunitiesMutations } from '../features/communities/api/register.ts';
@@ -15,11 +16,12 @@ import { registerSessionMutations } from '../lib/session/register.ts';
 
 /**
  * Every mutation's defaults, owner by owner: each registers the calls of its mutations and its
- * kinds of outbox write (how each is sent and applied, so that writes stored before a reload can
- * be sent again). A new owner is added to this list.
+ * kinds of outbox write (how each answer is applied, so that writes stored before a reload can be
+ * sent again). A new owner is added to this list.
  */
 export function registerAppMutations(client: QueryClient): void {
   registerSessionMutations(client);
+  registerAuthMutations(client);
   registerContentWrites(client);
   registerPostsMutations(client);
   registerCommentsMutations(client);

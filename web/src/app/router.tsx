@@ -46,6 +46,8 @@ export function createRoutes(client: QueryClient): RouteObject[] {
             { path: paths.all.path, element: <HomeRoute /> },
             { path: paths.moderating.path, element: <HomeRoute /> },
             { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }) },
+            { path: paths.forgotPassword.path, lazy: async () => ({ Component: (await import('./routes/forgot-password.tsx')).ForgotPasswordRoute }) },
+            { path: paths.resetPassword.path, lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }) },
             {
               element: <RequireLogin />,
               children: [

@@ -36,6 +36,9 @@ export const paths = {
     /** `redirectTo` is where to go after logging in (a path on this site). */
     getHref: (redirectTo?: string) => withQuery('/login', { redirect: redirectTo }),
   },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  /** Where an emailed link to set a new password leads (?token=). */
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   settings: { path: '/settings', getHref: () => '/settings' },
   /** What the member started writing on this device and has not sent. */
   drafts: { path: '/drafts', getHref: () => '/drafts' },

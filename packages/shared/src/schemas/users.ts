@@ -70,6 +70,26 @@ export const loginBody = v.pipe(
 );
 export type LoginBody = v.InferInput<typeof loginBody>;
 
+/** POST /api/_forgot_password: a username or an email address. */
+export const forgotPasswordBody = v.object({
+  login: v.pipe(v.string('Enter your username or email.'), v.trim(), v.nonEmpty('Enter your username or email.'), v.maxLength(EMAIL_MAX, 'Enter your username or email.')),
+});
+export type ForgotPasswordBody = v.InferInput<typeof forgotPasswordBody>;
+
+/** POST /api/_reset_password: the emailed link's token and the new password. */
+export const resetPasswordBody = v.pipe(
+  v.object({
+    token: v.pipe(v.string(Messages.invalidResetToken), v.regex(/^[A-Za-z0-9_-]{20,100}$/, Messages.invalidResetToken)),
+    password,
+    repeatPassword: v.pipe(v.optional(v.string(), ''), v.nonEmpty('Repeat password cannot be empty.')),
+  }),
+  v.forward(
+    v.check((input) => input.password === input.repeatPassword, 'Passwords do not match.'),
+    ['repeatPassword'],
+  ),
+);
+export type ResetPasswordBody = v.InferInput<typeof resetPasswordBody>;
+
 /** POST /api/_settings */
 export const settingsQuery = v.object({ action: v.picklist(['changePassword', 'updateProfile'], Messages.unknownAction) });
 

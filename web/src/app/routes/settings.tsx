@@ -3,6 +3,7 @@ import { DevicePreferencesSection } from '../../features/settings/components/dev
 import { MutedSection } from '../../features/settings/components/muted-section.tsx';
 import { PasswordSection } from '../../features/settings/components/password-section.tsx';
 import { ProfileSettingsForm } from '../../features/settings/components/profile-settings-form.tsx';
+import { SessionsSection } from '../../features/settings/components/sessions-section.tsx';
 import { ProPicSetting } from '../../features/users/components/pro-pic-setting.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSessionUser } from '../../lib/session/get-initial.ts';
@@ -18,6 +19,7 @@ export function SettingsRoute() {
       <ProfileSettingsForm key={user.id} user={user} picture={<ProPicSetting user={user} />} />
       <DevicePreferencesSection />
       <PasswordSection />
+      <SessionsSection />
       <MutedSection />
       <DeleteAccountSection user={user} />
     </div>

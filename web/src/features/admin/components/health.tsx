@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { healthOptions } from '../api/get-health.ts';
+import { useSendTestMail } from '../api/send-test-mail.ts';
 import { AdminPageHeader } from './admin-layout.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -106,13 +107,30 @@ function HealthSkeleton() {
   );
 }
 
-/** /admin/health: whether the database and the job queue answer, the last hour's traffic, storage and backups. */
+/** Sends a test message to the admin's own address, to see that the site's mail reaches people. */
+function TestMail() {
+  const send = useSendTestMail();
+  return (
+    <section className="card health__mail" aria-labelledby="health-mail">
+      <h3 id="health-mail" className="card__title">
+        Mail
+      </h3>
+      <p className="muted">Password reset links go out by email. Send yourself a test message to check that mail arrives.</p>
+      <button type="button" className="button" onClick={() => send.mutate()} disabled={send.isPending} aria-busy={send.isPending}>
+        Send a test message
+      </button>
+    </section>
+  );
+}
+
+/** /admin/health: whether the database and the job queue answer, the last hour's traffic, storage and backups, and a test message. */
 export function Health() {
   const query = useQuery(healthOptions());
   return (
     <>
       <AdminPageHeader title="Health" />
       {query.data ? <HealthFigures health={query.data} /> : query.isError ? <LoadFailed query={query} /> : <HealthSkeleton />}
+      <TestMail />
     </>
   );
 }

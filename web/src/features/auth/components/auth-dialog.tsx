@@ -33,7 +33,7 @@ export function AuthDialog({ view, onViewChange, onClose, onSuccess }: AuthDialo
         </>
       ) : (
         <>
-          <LoginForm key="login" onSuccess={onSuccess} autoFocus />
+          <LoginForm key="login" onSuccess={onSuccess} onLeave={onClose} autoFocus />
           <p className="form__switch">
             New to Quorum?{' '}
             <button type="button" className="link-button" onClick={() => onViewChange('signup')}>

@@ -2,16 +2,20 @@ import { loginBody } from '@quorum/shared/schemas/users';
 import type { User } from '@quorum/shared/entities/users';
 import { firstIssueMessage } from '@quorum/shared/validation';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
 import { loginErrorMessage, useLogin } from '../../../lib/session/login.ts';
 import { usernameInputProps } from './username-input.ts';
 
 interface LoginFormProps {
   onSuccess: (user: User) => void;
   autoFocus?: boolean;
+  /** Called as the member follows "Forgot password?" away from the form (a dialog closes). */
+  onLeave?: () => void;
 }
 
-export function LoginForm({ onSuccess, autoFocus }: LoginFormProps) {
+export function LoginForm({ onSuccess, autoFocus, onLeave }: LoginFormProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -67,6 +71,11 @@ export function LoginForm({ onSuccess, autoFocus }: LoginFormProps) {
           setServerError(null);
         }}
       />
+      <p className="form__aside">
+        <Link to={paths.forgotPassword.getHref()} onClick={onLeave}>
+          Forgot password?
+        </Link>
+      </p>
       {error && (
         <p id={errorId} className="form__error" role="alert">
           {error}

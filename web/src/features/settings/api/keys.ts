@@ -1,6 +1,8 @@
-/** Keys of the settings screens, which read the session's data and own only their mutations. */
+/** Keys of the settings screens, which read the session's data, the list of sessions, and own their mutations. */
 export const settingsKeys = {
   all: ['settings'] as const,
+  /** The member's sessions (GET /api/sessions). */
+  sessions: () => [...settingsKeys.all, 'sessions'] as const,
   /** The key of one of the feature's mutations (their defaults are registered in register.ts). */
   mutation: (name: string) => [...settingsKeys.all, name] as const,
 };

@@ -1,0 +1,61 @@
+// Sending the site's mail with nodemailer: through the SMTP server of SMTP_URL, or, without one,
+// as .eml files under DATA_DIR/mail, so that a site tried out locally can still follow its links.
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One message, as queued: plain text with a simple HTML twin. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Where mail goes, for the start-up log and the admin's test message. */
+  describe(): string;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+}
+
+/** How long the SMTP server gets for each step before the send fails (and its job retries). */
+const SMTP_TIMEOUT_MS = 15_000;
+
+export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const url = new URL(smtpUrl);
+    const transport = nodemailer.createTransport({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : undefined,
+      secure: url.protocol === 'smtps:',
+      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    });
+    const host = url.host;
+    return {
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+      },
+      describe: () => `the SMTP server at ${host}`,
+    };
+  }
+  const folder = join(dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const sent = await transport.sendMail({ from, ...message });
+      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`), sent.message as Buffer);
+    },
+    describe: () => `.eml files in ${folder} (SMTP_URL is unset)`,
+  };
+}

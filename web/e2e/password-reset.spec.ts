@@ -1,0 +1,98 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, expectNoSidewaysScroll, logOutViaApi, newUsername, saveScreen } from './helpers.ts';
+
+/** The messages the server wrote without an SMTP server (the embedded default), as raw text. */
+async function mails(): Promise<string[]> {
+  const folder = process.env.E2E_MAIL_DIR;
+  if (!folder) throw new Error('E2E_MAIL_DIR is not set');
+  const names = await readdir(folder).catch(() => []);
+  return Promise.all(names.filter((name) => name.endsWith('.eml')).map((name) => readFile(join(folder, name), 'utf8')));
+}
+
+/** The path of the link to set a new password in the newest message to `address` (its text part is quoted-printable). */
+async function resetLinkTo(address: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const found = (await mails()).filter((raw) => raw.includes(`To: ${address}`));
+      const text = (found.at(-1) ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      link = /https?:\/\/[^/\s]+(\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+      return link;
+    }, { timeout: 20_000, message: 'no message with a link to set a new password arrived' })
+    .not.toBe('');
+  return link;
+}
+
+async function memberWithEmail(page: Page): Promise<{ username: string; email: string }> {
+  const username = newUsername('rp');
+  const email = `${username}@mail.example`;
+  await page.goto('/');
+  await apiAs(page, 'POST', '/api/_signup', { username, password: 'password123', email, captchaToken: '' });
+  await logOutViaApi(page);
+  return { username, email };
+}
+
+test('a member who forgot their password asks for a link from the login form, follows it and is logged in with the new one', async ({ page }) => {
+  const { username, email } = await memberWithEmail(page);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByText('Enter your username or email.')).toBeVisible();
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'a link to set a new password is on its way' })).toBeVisible();
+
+  const link = await resetLinkTo(email);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('a new password');
+  await page.getByLabel('Repeat password', { exact: true }).fill('another one');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Passwords do not match.' })).toBeVisible();
+  await page.getByLabel('Repeat password', { exact: true }).fill('a new password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText('Your new password is set.')).toBeVisible();
+  expect((await apiAs<{ username: string }>(page, 'GET', '/api/_user')).username).toBe(username);
+
+  // The link worked once.
+  await logOutViaApi(page);
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('yet another one');
+  await page.getByLabel('Repeat password', { exact: true }).fill('yet another one');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This link to set a new password has expired or was already used.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Ask for a new one' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+});
+
+test('the login dialog leads to Forgot password, and both pages fit 320, 390 and 1280 px in both themes', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await dialog.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Forgot password?' })).toBeVisible();
+
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/forgot-password');
+      await page.getByLabel('Username or email').fill('someone_with_a_rather_long_name@an-email-provider.example');
+      await expectNoSidewaysScroll(page, 'forgot password');
+      await saveScreen(page, `forgot-password-${width}-${theme}`);
+      await page.getByRole('button', { name: 'Send link' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'on its way' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'forgot password, sent');
+      await saveScreen(page, `forgot-password-sent-${width}-${theme}`);
+      await page.goto('/reset-password?token=abc');
+      await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'reset password');
+      await saveScreen(page, `reset-password-${width}-${theme}`);
+    }
+  }
+});
