@@ -11,9 +11,10 @@ export const changePassword = defineMutation(
 /** Refusals the password form shows beside its fields. */
 const isShownInForm = (error: Error) => error instanceof ApiError && (error.status === 400 || error.status === 401);
 
-/** POST /api/_settings?action=changePassword: other devices are logged out, this one stays. */
+/** POST /api/_settings?action=changePassword: other devices are logged out (the sessions list is read again), this one stays. */
 export function useChangePassword() {
   return useDefinedMutation(changePassword, {
     meta: { handlesError: isShownInForm },
+    onSuccess: (_answer, _body, _onMutateResult, { client }) => client.invalidateQueries({ queryKey: settingsKeys.sessions() }),
   });
 }
