@@ -1,6 +1,6 @@
 import type { NotificationsPage, PushPayload, PushReply } from '@quorum/shared/entities/notifications';
 import { SW_MESSAGE } from '@quorum/shared/sw-messages';
-import { deleteEntry, readEntries } from '@quorum/client/outbox/store';
+import { deleteEntry, readEntry } from '@quorum/client/outbox/store';
 import type { WorkerApi } from './api.ts';
 import { setAppBadge } from './badge.ts';
 import { askForSync, queueWrite, sendOutbox } from './outbox.ts';
@@ -191,7 +191,7 @@ async function replyFromNotification(scope: ServiceWorkerGlobalScope, worker: Wo
     await askForSync(scope);
     return undefined;
   });
-  const outcome = (await readEntries()).find((stored) => stored.key === entry.key);
+  const outcome = await readEntry(entry.key);
   const state: keyof typeof REPLY_OUTCOME =
     outcome?.state === 'sent' ? 'sent'
       : outcome?.state === 'failed' ? 'refused'
@@ -205,7 +205,7 @@ async function replyFromNotification(scope: ServiceWorkerGlobalScope, worker: Wo
     icon: BADGE_ICON,
     badge: BADGE_ICON,
     tag: data.id,
-    data: { id: data.id, toURL: reply.url.split('?')[0] ?? data.toURL, reply: null } satisfies ClickData,
+    data: { id: data.id, toURL: data.toURL, reply: null } satisfies ClickData,
   });
 }
 

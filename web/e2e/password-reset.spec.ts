@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, expectNoSidewaysScroll, logOutViaApi, newUsername, saveScreen } from './helpers.ts';
+import { ADMIN, apiAs, expectNoSidewaysScroll, logIn, logOutViaApi, newUsername, openApp, saveScreen } from './helpers.ts';
 
 /** The messages the server wrote without an SMTP server (the embedded default), as raw text. */
 async function mails(): Promise<string[]> {
@@ -94,5 +94,25 @@ test('the login dialog leads to Forgot password, and both pages fit 320, 390 and
       await expectNoSidewaysScroll(page, 'reset password');
       await saveScreen(page, `reset-password-${width}-${theme}`);
     }
+  }
+});
+
+test('an admin without an email address is told why no test message goes out, and with one it goes to them', async ({ page }) => {
+  await openApp(page);
+  await logIn(page, ADMIN.username, ADMIN.password);
+  await page.goto('/admin/health');
+  const mail = page.getByRole('region', { name: 'Mail' });
+  await mail.getByRole('button', { name: 'Send a test message' }).click();
+  await expect(mail.getByRole('alert')).toHaveText('Add an email address to your account in Settings first: the test message goes there.');
+
+  const address = `${newUsername('adm')}@mail.example`;
+  await apiAs(page, 'POST', '/api/_settings?action=updateProfile', { email: address });
+  try {
+    await mail.getByRole('button', { name: 'Send a test message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'A test message is on its way to your email address.' })).toBeVisible();
+    await expect(mail.getByRole('alert')).toHaveCount(0);
+    await expect.poll(async () => (await mails()).some((raw) => raw.includes(`To: ${address}`) && raw.includes('Subject: A test message from Quorum'))).toBe(true);
+  } finally {
+    await apiAs(page, 'POST', '/api/_settings?action=updateProfile', { email: '' });
   }
 });

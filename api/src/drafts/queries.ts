@@ -17,14 +17,15 @@ function present(row: DraftRow): Draft {
   return { key: row.key, value: row.value, label: row.label, href: row.href, seq: Number(row.seq), updatedAt: row.updatedAt.toISOString() };
 }
 
+/** The member's drafts and deletions, the latest first; `prune` keeps both within their caps. */
 export async function listDrafts(db: Db, userId: string): Promise<Drafts> {
-  const rows = await db<DraftRow[]>`
-    select key, value, label, href, seq, updated_at from drafts where user_id = ${userId} and not deleted
-    order by updated_at desc limit ${DRAFTS_KEPT}`;
-  const deleted = await db<Array<{ key: string; seq: string | number }>>`
-    select key, seq from drafts where user_id = ${userId} and deleted
-    order by updated_at desc limit ${DRAFT_TOMBSTONES_KEPT}`;
-  return { drafts: rows.map(present), deleted: deleted.map((row): DeletedDraft => ({ key: row.key, seq: Number(row.seq) })) };
+  const rows = await db<Array<DraftRow & { deleted: boolean }>>`
+    select key, value, label, href, seq, updated_at, deleted from drafts where user_id = ${userId}
+    order by updated_at desc`;
+  return {
+    drafts: rows.filter((row) => !row.deleted).map(present),
+    deleted: rows.filter((row) => row.deleted).map((row): DeletedDraft => ({ key: row.key, seq: Number(row.seq) })),
+  };
 }
 
 /**

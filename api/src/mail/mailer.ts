@@ -30,17 +30,14 @@ const SMTP_TIMEOUT_MS = 15_000;
 
 export function createMailer({ smtpUrl, from, dataDir }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const url = new URL(smtpUrl);
+    // nodemailer reads the host, port, TLS and credentials from the URL itself.
     const transport = nodemailer.createTransport({
-      host: url.hostname,
-      port: url.port ? Number(url.port) : undefined,
-      secure: url.protocol === 'smtps:',
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      url: smtpUrl,
       connectionTimeout: SMTP_TIMEOUT_MS,
       greetingTimeout: SMTP_TIMEOUT_MS,
       socketTimeout: SMTP_TIMEOUT_MS,
     });
-    const host = url.host;
+    const host = new URL(smtpUrl).host;
     return {
       async send(message) {
         await transport.sendMail({ from, ...message });

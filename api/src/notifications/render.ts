@@ -1,6 +1,7 @@
 // Titles, links and icons of notifications, written on the server. Everything users wrote (post
 // titles, names, notes) is escaped; only the <b> around key words is markup.
 import type { Notification } from '@quorum/shared/entities/notifications';
+import { escapeHtml } from '@quorum/shared/format';
 import { imageUrl, type ImageJson } from '../images/present.ts';
 import type { NotificationRow } from './queries.ts';
 
@@ -8,10 +9,6 @@ export type TitleFormat = 'html' | 'text';
 
 /** Where no user, post or community picture applies: the app's icon, at the address the reference uses. */
 const DEFAULT_ICON = '/favicon.png';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[char]};`);
-}
 
 function postHref(row: NotificationRow, commentId?: string): string {
   if (!row.postPublicId || !row.communityName) return '/';

@@ -1,5 +1,6 @@
 import { SEARCH_PAGE_SIZE, SEARCH_SUGGEST_LIMIT, SEARCH_WORDS_MAX } from '@quorum/shared/constants';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { escapeHtml } from '@quorum/shared/format';
 import { countWords, parseSearch } from '@quorum/shared/search';
 import type { SearchPage, SearchQuery, SearchResult, SearchSuggestions } from '@quorum/shared/entities/search';
 import type { InferOutput } from 'valibot';
@@ -21,12 +22,9 @@ import {
   type ContentSearch, type Hit, type NameSearch,
 } from './queries.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
 /** A ts_headline answer as safe HTML: everything escaped, then the match marks turned into <mark>. */
 export function highlightHtml(marked: string): string {
-  return marked
-    .replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c)
+  return escapeHtml(marked)
     .replaceAll(MARK_START, '<mark>')
     .replaceAll(MARK_END, '</mark>');
 }

@@ -3,6 +3,7 @@
 // until a newer one is asked for or the password changes.
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { escapeHtml } from '@quorum/shared/format';
 import { deleteUserSessions } from '../auth/session-queries.ts';
 import type { Db, Sql } from '../db/connect.ts';
 import { badRequest } from '../http/errors.ts';
@@ -43,7 +44,7 @@ async function newToken(sql: Sql, userId: string): Promise<string | null> {
     const [{ recent } = { recent: 0 }] = await tx<{ recent: number }[]>`
       select count(*)::int as recent from password_resets where user_id = ${userId} and created_at > now() - interval '1 hour'`;
     if (recent >= RESET_LINKS_PER_HOUR) return false;
-    await tx`update password_resets set expires_at = now() where user_id = ${userId} and used_at is null and expires_at > now()`;
+    await voidResetLinks(tx, userId);
     await tx`
       insert into password_resets (user_id, token_hash, expires_at)
       values (${userId}, ${hashToken(token)}, now() + make_interval(mins => ${RESET_TOKEN_MINUTES}))`;
@@ -62,11 +63,10 @@ function resetMail(recipient: Recipient, link: string) {
     '',
     `The link works once, for the next ${RESET_TOKEN_MINUTES} minutes. If you did not ask, you can ignore this message: your password stays as it is.`,
   ].join('\n');
-  const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const html = [
-    `<p>Hi ${escape(recipient.username)},</p>`,
+    `<p>Hi ${escapeHtml(recipient.username)},</p>`,
     '<p>Someone, hopefully you, asked to set a new password for your Quorum account.</p>',
-    `<p><a href="${escape(link)}">Choose a new password</a></p>`,
+    `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>`,
     `<p>The link works once, for the next ${RESET_TOKEN_MINUTES} minutes. If you did not ask, you can ignore this message: your password stays as it is.</p>`,
   ].join('\n');
   return { to: recipient.email, subject: 'Set a new password for Quorum', text, html };

@@ -54,3 +54,10 @@ export function avatarColorIndex(name: string): number {
   const code = name.toLowerCase().charCodeAt(0);
   return Number.isNaN(code) ? 0 : code % 8;
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe to put in HTML, in an element or an attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}

@@ -23,7 +23,7 @@ export function withOutboxLock<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /** Network failures, time-outs, rate limits and server errors pass; the write is sent again later. */
-export function isTransient(error: unknown): boolean {
+function isTransient(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
@@ -40,7 +40,7 @@ export interface OutboxKeeper {
   delivered(entry: OutboxEntry, answer: unknown): Promise<void>;
 }
 
-export type Delivery = { sent: true; answer: unknown } | { sent: false; error: unknown };
+type Delivery = { sent: true; answer: unknown } | { sent: false; error: unknown };
 
 /** Sends one entry with its key; `error` is null when there was nothing to send. */
 export async function deliver(api: ApiClient, keeper: OutboxKeeper, entry: OutboxEntry): Promise<Delivery> {

@@ -75,12 +75,22 @@ export function outboxSnapshot(): readonly OutboxEntry[] {
   return entries;
 }
 
+const sentByWorkerListeners = new Set<() => void>();
+
+/** Calls `listener` whenever a read of the outbox finds writes the worker sent (`takeSentByWorker` tells of them). */
+export function onSentByWorker(listener: () => void): () => void {
+  sentByWorkerListeners.add(listener);
+  return () => sentByWorkerListeners.delete(listener);
+}
+
 /**
  * Reads the outbox from IndexedDB; a write some tab was sending when it closed is pending again.
- * Writes the worker sent are not shown: `takeSentByWorker` tells of them.
+ * Writes the worker sent are not shown: the `onSentByWorker` listeners hear of them.
  */
 export async function loadOutbox(): Promise<void> {
-  const stored = (await readEntries()).filter((entry) => entry.state !== 'sent');
+  const all = await readEntries();
+  if (all.some((entry) => entry.state === 'sent')) for (const listener of sentByWorkerListeners) listener();
+  const stored = all.filter((entry) => entry.state !== 'sent');
   publish(stored.map((entry) => (entry.state === 'sending' && !entries.some((e) => e.key === entry.key && e.state === 'sending') ? { ...entry, state: 'pending' } : entry)));
 }
 

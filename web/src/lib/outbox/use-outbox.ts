@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useAlerts } from '../alerts-context.tsx';
 import { useSessionUser } from '../session/get-initial.ts';
-import { flushOutbox, loadOutbox, outboxSnapshot, subscribeOutbox, takeSentByWorker, type OutboxEntry, type OutboxWrite } from './outbox.ts';
+import { flushOutbox, loadOutbox, onSentByWorker, outboxSnapshot, subscribeOutbox, takeSentByWorker, type OutboxEntry, type OutboxWrite } from './outbox.ts';
 
 /** The logged-in user's writes in the outbox, oldest first. */
 export function useOutboxEntries(): readonly OutboxEntry[] {
@@ -25,7 +25,7 @@ function sentLaterMessage(sent: number): string {
 /**
  * Loads the outbox and sends what waits: at start, when the logged-in user changes, when the
  * browser is back online (after ONLINE_SETTLE_MS) and when the tab becomes visible. What the
- * service worker sent meanwhile is told too, when the outbox changes.
+ * service worker sent meanwhile is told when a read of the outbox finds it.
  */
 export function useOutboxSync(): void {
   const client = useQueryClient();
@@ -40,8 +40,7 @@ export function useOutboxSync(): void {
     const tellSentByWorker = () => {
       if (userId) void takeSentByWorker(userId).then(tell);
     };
-    const flush = () =>
-      void flushOutbox(client).then(async (sent) => tell(sent + (userId ? await takeSentByWorker(userId) : 0)));
+    const flush = () => void flushOutbox(client).then(tell);
     const onOnline = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(flush, ONLINE_SETTLE_MS);
@@ -49,8 +48,8 @@ export function useOutboxSync(): void {
     const onVisible = () => {
       if (document.visibilityState === 'visible') flush();
     };
+    const stopTelling = onSentByWorker(tellSentByWorker);
     void loadOutbox().then(flush);
-    const stopTelling = subscribeOutbox(tellSentByWorker);
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
     return () => {

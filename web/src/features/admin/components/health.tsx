@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { LoadFailed } from '../../../components/errors/load-failed.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { healthOptions } from '../api/get-health.ts';
-import { useSendTestMail } from '../api/send-test-mail.ts';
+import { testMailRefusal, useSendTestMail } from '../api/send-test-mail.ts';
 import { AdminPageHeader } from './admin-layout.tsx';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -110,6 +110,7 @@ function HealthSkeleton() {
 /** Sends a test message to the admin's own address, to see that the site's mail reaches people. */
 function TestMail() {
   const send = useSendTestMail();
+  const refusal = testMailRefusal(send.error);
   return (
     <section className="card health__mail" aria-labelledby="health-mail">
       <h3 id="health-mail" className="card__title">
@@ -119,6 +120,11 @@ function TestMail() {
       <button type="button" className="button" onClick={() => send.mutate()} disabled={send.isPending} aria-busy={send.isPending}>
         Send a test message
       </button>
+      {refusal && (
+        <p className="form__error" role="alert">
+          {refusal}
+        </p>
+      )}
     </section>
   );
 }
