@@ -49,6 +49,10 @@ import modLogRoutes from './modlog/routes.ts';
 import autoModRoutes from './automod/routes.ts';
 import approvalsRoutes from './approvals/routes.ts';
 import draftsRoutes from './drafts/routes.ts';
+import { createExportFiles } from './exports/files.ts';
+import { dataExportJobHandlers } from './exports/jobs.ts';
+import exportsRoutes from './exports/routes.ts';
+import passkeysRoutes from './passkeys/routes.ts';
 import sessionsRoutes from './sessions/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
 import { notificationJobHandlers, queueVoteNotification } from './notifications/jobs.ts';
@@ -59,10 +63,12 @@ import searchRoutes from './search/routes.ts';
 import { loadAppSecrets } from './site/app-data.ts';
 import siteRoutes from './site/routes.ts';
 import authRoutes from './users/auth-routes.ts';
+import { emailConfirmationJobHandlers } from './users/email-confirmation.ts';
 import { passwordResetJobHandlers } from './users/password-reset.ts';
 import { scryptCost } from './users/passwords.ts';
 import usersRoutes from './users/routes.ts';
 import settingsRoutes from './users/settings-routes.ts';
+import twoStepRoutes from './users/two-step-routes.ts';
 
 /**
  * Addresses of files (the last segment has an extension, like /assets/index-1a2b.js) are never
@@ -144,6 +150,7 @@ export async function buildApp(
 
   const https = config.publicUrl.startsWith('https://');
   const imageStore = createImageStore(config);
+  const exportFiles = createExportFiles(config.dataDir);
   const secrets = await loadAppSecrets(sql, { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey });
   setGhostSecret(secrets.ghostSecret);
 
@@ -161,6 +168,8 @@ export async function buildApp(
       ...idempotencyJobHandlers(sql),
       ...backupJobHandlers(backupSettings(config)),
       ...passwordResetJobHandlers(sql, jobs, config.publicUrl),
+      ...dataExportJobHandlers(sql, jobs, { files: exportFiles, publicUrl: config.publicUrl }),
+      ...emailConfirmationJobHandlers(sql, jobs, config.publicUrl),
       ...mailJobHandlers(mailer),
     }),
     config.jobPollMs,
@@ -237,6 +246,7 @@ export async function buildApp(
       });
       await api.register(usersRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes });
       await api.register(settingsRoutes, { sql, cost });
+      await api.register(twoStepRoutes, { sql });
       await api.register(siteRoutes, { sql });
       await api.register(mutesRoutes, { sql });
       await api.register(communitiesRoutes, {
@@ -271,6 +281,8 @@ export async function buildApp(
       await api.register(approvalsRoutes, { sql });
       await api.register(draftsRoutes, { sql });
       await api.register(sessionsRoutes, { sql });
+      await api.register(exportsRoutes, { sql, files: exportFiles });
+      await api.register(passkeysRoutes, { sql, publicUrl: config.publicUrl });
       await api.register(searchRoutes, { sql, search: { timeoutMs: config.searchTimeoutMs } });
     },
     { prefix: '/api' },

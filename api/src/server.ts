@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { planWorkers, runPrimary } from './cluster/workers.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/connect.ts';
+import { JOB_DELETE_EXPIRED_DATA_EXPORTS } from './exports/jobs.ts';
 import { JOB_EXPIRED_IDEMPOTENCY_KEYS } from './idempotency/jobs.ts';
 import { startImageCleanup } from './images/cleanup.ts';
 import { createImageStore } from './images/storage.ts';
@@ -45,7 +46,7 @@ async function serve(config: Config, log: Logger, logRequests: boolean): Promise
   if (config.backupIntervalHours !== undefined && !backups) {
     app.log.warn('BACKUP_INTERVAL_HOURS backs up the embedded database only; back up a Postgres server (DATABASE_URL) with pg_dump');
   }
-  const hourly = [JOB_SITE_STATS, JOB_EXPIRED_IDEMPOTENCY_KEYS, ...(backups ? [JOB_BACKUP] : [])];
+  const hourly = [JOB_SITE_STATS, JOB_EXPIRED_IDEMPOTENCY_KEYS, JOB_DELETE_EXPIRED_DATA_EXPORTS, ...(backups ? [JOB_BACKUP] : [])];
   const stopHourlyJobs = startHourlyJobs(app.jobs, app.log, hourly);
 
   // The metrics are served by this process, or, by a worker of several, through the primary,

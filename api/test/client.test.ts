@@ -51,7 +51,7 @@ describe('packages/client', () => {
     await client.logout();
     await expect(client.getCurrentUser()).rejects.toMatchObject({ status: 401, code: 'not_logged_in' });
     const again = await client.login({ username, password: 'password1' });
-    expect(again.username).toBe(username);
+    expect(again).toMatchObject({ username });
     expect((await client.getInitial()).user?.username).toBe(username);
   });
 

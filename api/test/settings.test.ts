@@ -103,7 +103,7 @@ describe('/api/site_settings', () => {
     const changed = await admin.browser.request('PUT', '/api/site_settings', { body: { imagePostSubmitReqPoints: 5, linkPostSubmitReqPoints: 7 } });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({
-      signupsDisabled: false, imagePostSubmitReqPoints: 5, linkPostSubmitReqPoints: 7, communityCreateReqPoints: 10, contactEmail: '', modLogNames: true,
+      signupsDisabled: false, imagePostSubmitReqPoints: 5, linkPostSubmitReqPoints: 7, communityCreateReqPoints: 10, contactEmail: '', modLogNames: true, requireConfirmedEmail: false,
     });
     expect((await new Browser(t.app).get('/api/_initial')).json()).toMatchObject({ imagePostSubmitReqPoints: 5, linkPostSubmitReqPoints: 7 });
 

@@ -42,6 +42,7 @@ const apiFloors = [
   ['ipblocks'],
   // Domains: writes, policies and their own job handlers.
   ['users', 'reports'],
+  ['passkeys'],
   // Watched words and new-member limits, which posting and commenting screen with.
   ['automod'],
   ['communities'],
@@ -49,7 +50,7 @@ const apiFloors = [
   ['comments', 'lists', 'search'],
   // The approval queue, which publishes or removes held posts and comments.
   ['approvals'],
-  ['admin', 'initial', 'health'],
+  ['admin', 'initial', 'health', 'exports'],
   ['seed'],
   // Composition.
   ['app'],

@@ -1,29 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiAs, expectNoSidewaysScroll, logIn, logOutViaApi, newUsername, openApp, saveScreen } from './helpers.ts';
+import { linkInMail, mailsTo } from './mail.ts';
 
-/** The messages the server wrote without an SMTP server (the embedded default), as raw text. */
-async function mails(): Promise<string[]> {
-  const folder = process.env.E2E_MAIL_DIR;
-  if (!folder) throw new Error('E2E_MAIL_DIR is not set');
-  const names = await readdir(folder).catch(() => []);
-  return Promise.all(names.filter((name) => name.endsWith('.eml')).map((name) => readFile(join(folder, name), 'utf8')));
-}
-
-/** The path of the link to set a new password in the newest message to `address` (its text part is quoted-printable). */
-async function resetLinkTo(address: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const found = (await mails()).filter((raw) => raw.includes(`To: ${address}`));
-      const text = (found.at(-1) ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      link = /https?:\/\/[^/\s]+(\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
-      return link;
-    }, { timeout: 20_000, message: 'no message with a link to set a new password arrived' })
-    .not.toBe('');
-  return link;
-}
+const resetLinkTo = (address: string) => linkInMail(address, '/reset-password?token=');
 
 async function memberWithEmail(page: Page): Promise<{ username: string; email: string }> {
   const username = newUsername('rp');
@@ -111,7 +90,7 @@ test('an admin without an email address is told why no test message goes out, an
     await mail.getByRole('button', { name: 'Send a test message' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'A test message is on its way to your email address.' })).toBeVisible();
     await expect(mail.getByRole('alert')).toHaveCount(0);
-    await expect.poll(async () => (await mails()).some((raw) => raw.includes(`To: ${address}`) && raw.includes('Subject: A test message from Quorum'))).toBe(true);
+    await expect.poll(async () => (await mailsTo(address, 'A test message from Quorum')).length).toBe(1);
   } finally {
     await apiAs(page, 'POST', '/api/_settings?action=updateProfile', { email: '' });
   }

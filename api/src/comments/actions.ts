@@ -20,6 +20,7 @@ import type { Jobs } from '../jobs/queue.ts';
 import { excerptOf, recordModAction } from '../modlog/record.ts';
 import { queueNotification, queueVoteNotification } from '../notifications/jobs.ts';
 import { resolveReports } from '../reports/queries.ts';
+import { assertMayPostWithEmail } from '../users/email-confirmation.ts';
 import { castVote } from '../votes/cast.ts';
 import * as q from './queries.ts';
 
@@ -42,6 +43,7 @@ export async function createComment(
 ): Promise<string> {
   const standing = await getStanding(sql, post.communityId, user.id);
   if (standing.isBanned) throw bannedFrom(post.communityName);
+  await assertMayPostWithEmail(sql, user);
   if (post.held) {
     if (user.id !== post.userId && !canModerate(user, standing)) throw notFound(Messages.postNotFound);
     throw forbidden(Messages.awaitingApproval, ErrorCode.awaitingApproval);

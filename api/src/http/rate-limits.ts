@@ -16,6 +16,8 @@ export const RATE_LIMITS = {
   signup: { max: 5, timeWindow: '10 minutes' },
   /** Asking for a link to set a new password, per address (each account also gets few links an hour). */
   passwordReset: { max: 5, timeWindow: '15 minutes' },
+  /** Following email confirmation links, per address. */
+  confirmEmail: { max: 10, timeWindow: '15 minutes' },
   notFound: { max: 60, timeWindow: '1 minute' },
   createPost: { max: 5, timeWindow: '1 minute' },
   vote: { max: 120, timeWindow: '1 minute' },
@@ -31,6 +33,8 @@ export const RATE_LIMITS = {
   draft: { max: 120, timeWindow: '1 minute' },
   search: { max: 120, timeWindow: '1 minute' },
   communityRequest: { max: 5, timeWindow: '12 hours' },
+  /** Asking for an archive of one's data (each account also gets one archive an hour). */
+  dataExport: { max: 3, timeWindow: '1 hour' },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -26,6 +26,7 @@ import { queueAnnouncement, queueNotification, queueVoteNotification } from '../
 import { resolveReports } from '../reports/queries.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { getContributorFacts } from '../users/queries.ts';
+import { assertMayPostWithEmail } from '../users/email-confirmation.ts';
 import { castVote } from '../votes/cast.ts';
 import { canAnnounce, canEditPost, canLockAs, canPin, canPostIn, canPurgeContent, defaultLockGroup, hasPointsFor } from './policy.ts';
 import * as q from './queries.ts';
@@ -61,6 +62,7 @@ export interface CreatedPost {
 export async function createPost(sql: Sql, user: Author, input: v.InferOutput<typeof createPostBody>): Promise<CreatedPost> {
   const community = await getCommunityForPosting(sql, input.community);
   if (!community) throw notFound(Messages.communityNotFound);
+  await assertMayPostWithEmail(sql, user);
   const [standing, settings, author] = await Promise.all([
     getStanding(sql, community.id, user.id),
     getSiteSettings(sql),

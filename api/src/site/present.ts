@@ -8,6 +8,7 @@ export interface SiteSettingsRow {
   maxCommunitiesModerated: number;
   contactEmail: string;
   modLogNames: boolean;
+  requireConfirmedEmail: boolean;
 }
 
 export function presentSiteSettings(row: SiteSettingsRow): SiteSettings {
@@ -18,5 +19,6 @@ export function presentSiteSettings(row: SiteSettingsRow): SiteSettings {
     communityCreateReqPoints: row.communityCreateReqPoints,
     contactEmail: row.contactEmail,
     modLogNames: row.modLogNames,
+    requireConfirmedEmail: row.requireConfirmedEmail,
   };
 }

@@ -5,7 +5,7 @@ import type { SiteSettingsRow } from './present.ts';
 export async function getSiteSettings(db: Db): Promise<SiteSettingsRow> {
   const [row] = await db<SiteSettingsRow[]>`
     select signups_disabled, image_post_submit_req_points, link_post_submit_req_points,
-           community_create_req_points, max_communities_moderated, contact_email, mod_log_names
+           community_create_req_points, max_communities_moderated, contact_email, mod_log_names, require_confirmed_email
     from site_settings where id = 1`;
   if (!row) throw new Error('site_settings row is missing');
   return row;
@@ -20,6 +20,7 @@ export async function updateSiteSettings(db: Db, changes: Partial<SiteSettings>)
       link_post_submit_req_points = coalesce(${changes.linkPostSubmitReqPoints ?? null}::integer, link_post_submit_req_points),
       community_create_req_points = coalesce(${changes.communityCreateReqPoints ?? null}::integer, community_create_req_points),
       contact_email = coalesce(${changes.contactEmail ?? null}::text, contact_email),
-      mod_log_names = coalesce(${changes.modLogNames ?? null}::boolean, mod_log_names)
+      mod_log_names = coalesce(${changes.modLogNames ?? null}::boolean, mod_log_names),
+      require_confirmed_email = coalesce(${changes.requireConfirmedEmail ?? null}::boolean, require_confirmed_email)
     where id = 1`;
 }

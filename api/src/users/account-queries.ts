@@ -13,8 +13,8 @@ export async function setProPic(db: Db, userId: string, imageId: string | null):
 
 /**
  * Removes what identifies a person from their account and what they only had for themself
- * (sessions and push subscriptions, badges, mutes, hidden posts, notifications, lists, memberships
- * and moderator seats), and others' mutes of them, which would otherwise single out their
+ * (sessions and push subscriptions, passkeys, two-step secrets and emailed links, badges, mutes,
+ * hidden posts, notifications, lists, memberships and moderator seats), and others' mutes of them, which would otherwise single out their
  * `[deleted]` comments; the row stays, so that their posts and comments keep an author and the
  * name cannot be taken to pose as them.
  */
@@ -26,6 +26,12 @@ export async function anonymiseUser(tx: Db, userId: string): Promise<void> {
     where id = ${userId}`;
   await tx`delete from push_subscriptions where user_id = ${userId}`;
   await tx`delete from sessions where user_id = ${userId}`;
+  await tx`delete from passkeys where user_id = ${userId}`;
+  await tx`delete from user_totp where user_id = ${userId}`;
+  await tx`delete from backup_codes where user_id = ${userId}`;
+  await tx`delete from login_challenges where user_id = ${userId}`;
+  await tx`delete from password_resets where user_id = ${userId}`;
+  await tx`delete from email_confirmations where user_id = ${userId}`;
   await tx`delete from user_badges where user_id = ${userId}`;
   await tx`delete from user_mutes where user_id = ${userId}`;
   await tx`delete from user_mutes where muted_user_id = ${userId}`;

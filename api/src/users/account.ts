@@ -1,5 +1,5 @@
 // Changes to a user's account that take more than one statement, each in one transaction.
-import { ErrorCode, Messages } from '@quorum/shared/errors';
+import { Messages } from '@quorum/shared/errors';
 import { isUuid } from '@quorum/shared/schemas/common';
 import type { BadgeType } from '@quorum/shared/entities/users';
 import type { Db, Sql } from '../db/connect.ts';
@@ -8,8 +8,7 @@ import { attachImages, markImageDeleted } from '../images/queries.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { queueNotification } from '../notifications/jobs.ts';
 import { anonymiseUser, deleteBadge, insertBadge, setProPic } from './account-queries.ts';
-import { verifyPassword } from './passwords.ts';
-import { getPasswordHash } from './queries.ts';
+import { assertPassword } from './credentials.ts';
 
 /** Only the user themself changes their account; admins may too. */
 export function assertOwnAccount(actor: { id: string; isAdmin: boolean }, userId: string): void {
@@ -34,8 +33,7 @@ export async function replaceProPic(sql: Sql, userId: string, image: { id: strin
  * deleted author.
  */
 export async function deleteAccount(sql: Sql, userId: string, password: string): Promise<void> {
-  const hash = await getPasswordHash(sql, userId);
-  if (!hash || !(await verifyPassword(password, hash))) throw forbidden(Messages.invalidPassword, ErrorCode.invalidPassword);
+  await assertPassword(sql, userId, password);
   await sql.begin(async (tx) => {
     const [picture] = await tx<{ proPicId: string | null }[]>`select pro_pic_id from users where id = ${userId} for update`;
     await anonymiseUser(tx, userId);

@@ -2,8 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { forgotPasswordBody, loginBody, loginQuery, resetPasswordBody, signupBody } from '@quorum/shared/schemas/users';
 import { Success } from '@quorum/shared/entities/schema';
-import { User, UserOrSuccess } from '@quorum/shared/entities/users';
-import { requireUser } from '../auth/plugin.ts';
+import type { SecondStep } from '@quorum/shared/entities/two-step';
+import { LoginAnswer, User, UserOrSecondStep } from '@quorum/shared/entities/users';
+import { codeBody } from '@quorum/shared/schemas/two-step';
+import { hashSessionId, requireUser } from '../auth/plugin.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import { conflict, HttpError, tooManyRequests } from '../http/errors.ts';
@@ -14,6 +16,7 @@ import { queuePasswordReset, resetPassword } from './password-reset.ts';
 import type { ScryptCost } from './passwords.ts';
 import { presentUser } from './present.ts';
 import { loadUser } from './queries.ts';
+import { finishSecondStep, startSecondStep } from './two-step.ts';
 
 export interface AuthRoutesOptions {
   sql: Sql;
@@ -41,9 +44,12 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
       })
     : undefined;
 
-  // Logging in and out stay open to blocked addresses: a block stops changes, not sessions.
+  const secondStep: SecondStep = { secondStep: 'code' };
+
+  // Logging in and out stay open to blocked addresses: a block stops changes, not sessions. An
+  // account with two-step sign-in gets no session for its password alone: a code is asked next.
   app.post('/_login', {
-    schema: sends(UserOrSuccess),
+    schema: sends(LoginAnswer),
     config: { limit: 'login', ipBlockExempt: true },
   }, async (request, reply) => {
     const { action } = parse(loginQuery, request.query);
@@ -61,6 +67,19 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
       if (error instanceof HttpError && error.code === ErrorCode.wrongCredentials) await failuresPerName?.(request);
       throw error;
     });
+    if (await startSecondStep(sql, hashSessionId(request.sessionId), user.id)) return secondStep;
+    await reply.startSession(user.id);
+    return presentUser(user, user);
+  });
+
+  // The second step of a login: a code from the authenticator app or a backup code, given in the
+  // browser that gave the password, within a few minutes and a few tries.
+  app.post('/_login_code', {
+    schema: sends(User),
+    config: { limit: 'login', ipBlockExempt: true },
+  }, async (request, reply) => {
+    const { code } = parse(codeBody, request.body);
+    const user = await finishSecondStep(sql, hashSessionId(request.sessionId), code);
     await reply.startSession(user.id);
     return presentUser(user, user);
   });
@@ -72,9 +91,11 @@ const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { sql, cap
     return { success: true as const };
   });
 
-  // Following the link: the new password is set, every session of the account ends, and this one starts.
-  app.post('/_reset_password', { schema: sends(User), config: { limit: 'passwordReset' } }, async (request, reply) => {
+  // Following the link: the new password is set, every session of the account ends, and this one
+  // starts, after the code for an account with two-step sign-in: the link alone does not log in.
+  app.post('/_reset_password', { schema: sends(UserOrSecondStep), config: { limit: 'passwordReset' } }, async (request, reply) => {
     const userId = await resetPassword(sql, parse(resetPasswordBody, request.body), cost);
+    if (await startSecondStep(sql, hashSessionId(request.sessionId), userId)) return secondStep;
     await reply.startSession(userId);
     const user = await loadUser(sql, userId);
     return presentUser(user, user);

@@ -7,6 +7,7 @@ import type { Jobs } from '../jobs/queue.ts';
 import { queueNotification } from '../notifications/jobs.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { verifyCaptcha } from './captcha.ts';
+import { queueEmailConfirmation } from './email-confirmation.ts';
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword, type ScryptCost } from './passwords.ts';
 import { voidResetLinks } from './password-reset.ts';
 import type { UserRow } from './present.ts';
@@ -40,6 +41,7 @@ export async function signUp(
   });
   if (inserted === 'taken') throw conflict(ErrorCode.usernameTaken, Messages.usernameTaken(input.username));
   await queueNotification(jobs, { kind: 'welcome', userId: inserted.id });
+  if (input.email !== '') await queueEmailConfirmation(jobs, inserted.id);
   return inserted.id;
 }
 
@@ -61,6 +63,12 @@ export async function logIn(sql: Sql, input: { username: string; password: strin
   if (user.bannedAt) throw forbidden(Messages.suspended(user.username), ErrorCode.accountSuspended);
   if (needsRehash(hash, cost)) await updatePasswordHash(sql, user.id, await hashPassword(input.password, cost));
   return user;
+}
+
+/** Checks the password of a logged-in member who is asked for it again: 403 `invalid_password` when wrong. */
+export async function assertPassword(sql: Sql, userId: string, password: string): Promise<void> {
+  const hash = await getPasswordHash(sql, userId);
+  if (!hash || !(await verifyPassword(password, hash))) throw forbidden(Messages.invalidPassword, ErrorCode.invalidPassword);
 }
 
 /** Changes a password after checking the current one, voids the links to reset it, and ends every session of the user. */

@@ -3,11 +3,11 @@
 // until a newer one is asked for or the password changes.
 import { createHash, randomBytes } from 'node:crypto';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { escapeHtml } from '@quorum/shared/format';
 import { deleteUserSessions } from '../auth/session-queries.ts';
 import type { Db, Sql } from '../db/connect.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
+import { composeMail } from '../mail/compose.ts';
 import { queueMail } from '../mail/jobs.ts';
 import { hashPassword, type ScryptCost } from './passwords.ts';
 import { updatePasswordHash } from './queries.ts';
@@ -54,22 +54,14 @@ async function newToken(sql: Sql, userId: string): Promise<string | null> {
 }
 
 function resetMail(recipient: Recipient, link: string) {
-  const text = [
-    `Hi ${recipient.username},`,
-    '',
-    'Someone, hopefully you, asked to set a new password for your Quorum account. Open this link to choose one:',
-    '',
-    link,
-    '',
-    `The link works once, for the next ${RESET_TOKEN_MINUTES} minutes. If you did not ask, you can ignore this message: your password stays as it is.`,
-  ].join('\n');
-  const html = [
-    `<p>Hi ${escapeHtml(recipient.username)},</p>`,
-    '<p>Someone, hopefully you, asked to set a new password for your Quorum account.</p>',
-    `<p><a href="${escapeHtml(link)}">Choose a new password</a></p>`,
-    `<p>The link works once, for the next ${RESET_TOKEN_MINUTES} minutes. If you did not ask, you can ignore this message: your password stays as it is.</p>`,
-  ].join('\n');
-  return { to: recipient.email, subject: 'Set a new password for Quorum', text, html };
+  return composeMail({
+    to: recipient.email,
+    username: recipient.username,
+    subject: 'Set a new password for Quorum',
+    intro: ['Someone, hopefully you, asked to set a new password for your Quorum account. Open this link to choose one:'],
+    link: { label: 'Choose a new password', url: link },
+    outro: [`The link works once, for the next ${RESET_TOKEN_MINUTES} minutes. If you did not ask, you can ignore this message: your password stays as it is.`],
+  });
 }
 
 export const JOB_PASSWORD_RESET = 'request_password_reset';

@@ -5,6 +5,7 @@ export interface UserRow {
   id: string;
   username: string;
   email: string | null;
+  emailConfirmedAt: Date | null;
   aboutMe: string | null;
   points: number;
   isAdmin: boolean;
@@ -67,6 +68,7 @@ export function presentUser(row: UserRow, viewer: UserViewer | null, options: { 
   if (isSelf || adminsView) user.lastSeen = row.lastSeen.toISOString();
   if (isSelf || viewer?.isAdmin) {
     user.email = row.email;
+    user.emailConfirmed = row.emailConfirmedAt !== null;
     user.embedsOff = row.embedsOff;
     user.homeFeed = row.homeFeed;
     user.rememberFeedSort = row.rememberFeedSort;

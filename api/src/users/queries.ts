@@ -7,7 +7,7 @@ import type { UserRow } from './present.ts';
 /** The columns of a full user row: the user, their picture, badges and the communities they moderate. */
 function selectUsers(db: Db) {
   return db`
-    select u.id, u.username, u.email, u.about_me, u.points, u.is_admin,
+    select u.id, u.username, u.email, u.email_confirmed_at, u.about_me, u.points, u.is_admin,
       u.notifications_new_count, u.no_posts, u.no_comments, u.created_at, host(u.created_ip) as created_ip,
       u.last_seen, host(u.last_seen_ip) as last_seen_ip, u.deleted_at, u.banned_at, u.embeds_off, u.home_feed,
       u.remember_feed_sort, u.upvote_notifications_off, u.reply_notifications_off, u.moderation_notifications_off,

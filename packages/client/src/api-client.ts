@@ -11,20 +11,26 @@ import type { List, ListItemsPage } from '@quorum/shared/entities/lists';
 import type { ModLogPage } from '@quorum/shared/entities/modlog';
 import type { CommunityAutoMod, HeldPage, SiteAutoMod } from '@quorum/shared/entities/automod';
 import type { Draft, Drafts } from '@quorum/shared/entities/drafts';
+import type { DataExport, DataExports } from '@quorum/shared/entities/exports';
 import type { Sessions, SessionsEnded } from '@quorum/shared/entities/sessions';
+import type { Passkey, PasskeyCreationOptions, PasskeyRequestOptions, Passkeys } from '@quorum/shared/entities/passkeys';
+import type { BackupCodes, TwoStepSetup, TwoStepStatus } from '@quorum/shared/entities/two-step';
 import type { Mute } from '@quorum/shared/entities/mutes';
 import type { Notification, NotificationsPage } from '@quorum/shared/entities/notifications';
 import type { Feed, FeedSort, ModeratedPostsPage, Post, PostsPage, UserFeedPage } from '@quorum/shared/entities/posts';
 import type { ContentType, Report, ReportsPage } from '@quorum/shared/entities/reports';
 import type { SearchPage, SearchSort, SearchSuggestions, SearchType } from '@quorum/shared/entities/search';
 import type { InitialData, LinkInfo, SiteHealth, SiteSettings } from '@quorum/shared/entities/site';
-import type { BadgeType, User, UserGroup, UsersPage } from '@quorum/shared/entities/users';
+import type { BadgeType, User, UserGroup, UserOrSecondStep, UsersPage } from '@quorum/shared/entities/users';
 import type { ANALYTICS_EVENTS, LIST_FILTERS, LIST_ORDERS, MOD_ACTION_KINDS, MODERATED_POST_FILTERS, REPORT_FILTERS } from '@quorum/shared/constants';
 import { ErrorCode } from '@quorum/shared/errors';
 import { CSRF_REQUEST_HEADER, CSRF_RESPONSE_HEADER } from '@quorum/shared/http-names';
 import type { AdminActionBody, IpBlockBody } from '@quorum/shared/schemas/admin';
 import type { ListBody, UpdateListBody } from '@quorum/shared/schemas/lists';
-import type { ForgotPasswordBody, LoginBody, ResetPasswordBody, SignupBody, UpdateProfileBody } from '@quorum/shared/schemas/users';
+import type {
+  ConfirmEmailBody, ForgotPasswordBody, LoginBody, ReauthBody, ResetPasswordBody, SignupBody, UpdateProfileBody,
+} from '@quorum/shared/schemas/users';
+import type { AddPasskeyBody, PasskeyAssertionBody, RenamePasskeyBody } from '@quorum/shared/schemas/passkeys';
 import type { CreatePostBody, ReportBody } from '@quorum/shared/schemas/posts';
 import { ApiError, isErrorBody } from './api-error.ts';
 
@@ -239,14 +245,26 @@ export function createApiClient(options: ApiClientOptions) {
       return response.headers.get(CSRF_RESPONSE_HEADER);
     },
     getCurrentUser: () => request<User>('/api/_user'),
-    login: (body: LoginBody) => request<User>('/api/_login', { method: 'POST', body }),
     /** Admins: sends a test message to their own email address. */
     sendTestMail: () => request<{ success: true }>('/api/_admin/test_mail', { method: 'POST' }),
     /** Asks for a link to set a new password; answered alike whether or not an account matched. */
     forgotPassword: (body: ForgotPasswordBody) => request<{ success: true }>('/api/_forgot_password', { method: 'POST', body }),
-    /** Sets a new password with an emailed link's token, and logs in. */
-    resetPassword: (body: ResetPasswordBody) => request<User>('/api/_reset_password', { method: 'POST', body }),
     logout: () => request<{ success: true }>('/api/_login', { method: 'POST', query: { action: 'logout' } }),
+    /**
+     * Logs in: answers the account (logged in), or `{ secondStep: 'code' }` for an account with
+     * two-step sign-in, after which `loginCode` finishes the login.
+     */
+    login: (body: LoginBody) => request<UserOrSecondStep>('/api/_login', { method: 'POST', body }),
+    /** Sets a new password with an emailed link's token, and logs in as `login` does: the code of an account with two-step sign-in is still asked. */
+    resetPassword: (body: ResetPasswordBody) => request<UserOrSecondStep>('/api/_reset_password', { method: 'POST', body }),
+    /** The second step of a login: a code from the authenticator app or a backup code; answers the account, logged in. */
+    loginCode: (code: string) => request<User>('/api/_login_code', { method: 'POST', body: { code } }),
+    /** The password asked again before a sensitive change: the session counts as checked for a few minutes. */
+    reauth: (body: ReauthBody) => request<{ success: true }>('/api/_reauth', { method: 'POST', body }),
+    /** Sends another link to confirm the member's email address. */
+    requestEmailConfirmation: () => request<{ success: true }>('/api/_email_confirmation', { method: 'POST' }),
+    /** Confirms an email address with the emailed link's token (logged in or not). */
+    confirmEmail: (body: ConfirmEmailBody) => request<{ success: true }>('/api/_confirm_email', { method: 'POST', body }),
     signup: (body: SignupBody) => request<User>('/api/_signup', { method: 'POST', body }),
     /** Reports use of the installed app (counted once a day). */
     recordAnalytics: (event: (typeof ANALYTICS_EVENTS)[number]) => request<{ success: true }>('/api/analytics', { method: 'POST', body: { event } }),
@@ -367,6 +385,43 @@ export function createApiClient(options: ApiClientOptions) {
     endSession: (id: string) => request<void>(`/api/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     /** Ends every session of the member but this one; answers how many were ended. */
     endOtherSessions: () => request<SessionsEnded>('/api/sessions', { method: 'DELETE', query: { others: true } }),
+
+    // Passkeys
+    /** The member's passkeys, the oldest first. */
+    getPasskeys: (signal?: AbortSignal) => request<Passkeys>('/api/passkeys', { signal }),
+    /** What the browser needs to create a passkey; needs a recent identity check (403 `reauth_required`). */
+    getPasskeyCreationOptions: () => request<PasskeyCreationOptions>('/api/passkeys/_options', { method: 'POST' }),
+    /** Stores the passkey the browser created over the last options' challenge. */
+    addPasskey: (body: AddPasskeyBody) => request<Passkey>('/api/passkeys', { method: 'POST', body }),
+    renamePasskey: (id: string, body: RenamePasskeyBody) => request<Passkey>(`/api/passkeys/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    /** Removes one of the member's passkeys; needs a recent identity check. */
+    removePasskey: (id: string) => request<void>(`/api/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    /** What the browser needs to sign in with any passkey it holds for the site (visitors only). */
+    getPasskeyLoginOptions: () => request<PasskeyRequestOptions>('/api/_passkey_login_options', { method: 'POST' }),
+    /** Signs in with the browser's signature over the last login options' challenge, as a login does. */
+    passkeyLogin: (body: PasskeyAssertionBody) => request<User>('/api/_passkey_login', { method: 'POST', body }),
+    /** What the browser needs for the member to sign with one of their passkeys (400 `no_passkeys` when they have none). */
+    getPasskeyCheckOptions: () => request<PasskeyRequestOptions>('/api/_passkey_check_options', { method: 'POST' }),
+    /** The passkey asked again before a sensitive change: the session counts as checked for a few minutes. */
+    passkeyCheck: (body: PasskeyAssertionBody) => request<{ success: true }>('/api/_passkey_check', { method: 'POST', body }),
+
+    // Download my data
+    /** Asks for an archive of the member's data (202, built by a job), or answers the one being built; 409 within an hour of the last. */
+    requestDataExport: () => request<DataExport>('/api/_export', { method: 'POST' }),
+    /** The member's archives that have not expired, the newest first. */
+    getDataExports: (signal?: AbortSignal) => request<DataExports>('/api/exports', { signal }),
+    /** Where a ready archive downloads from: a plain link for the browser to follow, not a call. */
+    dataExportDownloadUrl: (id: string) => `${baseUrl}/api/exports/${encodeURIComponent(id)}/download`,
+
+    // Two-step sign-in
+    getTwoStep: (signal?: AbortSignal) => request<TwoStepStatus>('/api/two_step', { signal }),
+    /** A new secret for the authenticator app (needs a recent identity check); on with `enableTwoStep`. */
+    setUpTwoStep: () => request<TwoStepSetup>('/api/two_step/_setup', { method: 'POST' }),
+    /** Turns two-step sign-in on with a code made with the new secret; answers the backup codes, shown once. */
+    enableTwoStep: (code: string) => request<BackupCodes>('/api/two_step/_enable', { method: 'POST', body: { code } }),
+    disableTwoStep: (password: string) => request<TwoStepStatus>('/api/two_step/_disable', { method: 'POST', body: { password } }),
+    /** A new set of backup codes, replacing the old one (needs a recent identity check). */
+    newBackupCodes: () => request<BackupCodes>('/api/two_step/_backup_codes', { method: 'POST' }),
 
     // Comments
     getComments: (publicId: string, query: { next?: string | null; parentId?: string }, signal?: AbortSignal) =>

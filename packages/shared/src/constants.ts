@@ -65,6 +65,8 @@ export const POST_BODY_MAX = 20_000;
 export const POST_IMAGES_MAX = 10;
 /** An upload not put in a post within this many hours is abandoned, and removed by the server. */
 export const UNATTACHED_IMAGE_HOURS = 24;
+/** Sensitive account changes need the password or a passkey proven within this many minutes in the session. */
+export const RECENT_CHECK_MINUTES = 10;
 /** Image alt text limit. */
 export const ALT_TEXT_MAX = 1024;
 /** Image caption limit (chosen). */

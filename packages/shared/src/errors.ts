@@ -64,6 +64,21 @@ export const ErrorCode = {
   // Password reset and mail
   invalidResetToken: 'invalid_reset_token',
   noEmail: 'no_email',
+  // Identity checks and email confirmation
+  reauthRequired: 'reauth_required',
+  invalidConfirmToken: 'invalid_confirm_token',
+  emailUnconfirmed: 'email_unconfirmed',
+  emailAlreadyConfirmed: 'email_already_confirmed',
+  // Download my data
+  dataExportTooSoon: 'data_export_too_soon',
+  // Two-step sign-in
+  invalidCode: 'invalid_code',
+  loginExpired: 'login_expired',
+  twoStepOn: 'two_step_on',
+  twoStepOff: 'two_step_off',
+  // Passkeys
+  passkeyFailed: 'passkey_failed',
+  noPasskeys: 'no_passkeys',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -249,4 +264,30 @@ export const Messages = {
   invalidResetToken: 'This link to set a new password has expired or was already used. Ask for a new one.',
   noEmailForTestMail: 'Add an email address to your account in Settings first: the test message goes there.',
   testMailSent: 'A test message is on its way to your email address.',
+  reauthRequired: 'For your security, confirm it is you: enter your password again.',
+  invalidConfirmToken: 'This confirmation link has expired, was already used or is for an address this account no longer has. Ask for a new one in Settings.',
+  emailUnconfirmed: 'Confirm your email address before posting: follow the link we sent you, or ask for a new one in Settings.',
+  noEmailToConfirm: 'Add an email address in Settings first.',
+  emailAlreadyConfirmed: 'Your email address is already confirmed.',
+  confirmLinkSent: 'A confirmation link is on its way to your email address.',
+  // Download my data
+  dataExportTooSoon: (minutes: number) =>
+    `You can prepare one archive of your data an hour. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
+  dataExportNotFound: 'This archive is not available: it may have expired. Prepare a new one in Settings.',
+  // Two-step sign-in
+  codeRequired: 'Enter the 6-digit code from your app, or a backup code.',
+  invalidCode: "That code doesn't work. Enter the current 6-digit code from your app, or a backup code you haven't used yet.",
+  invalidSetupCode: "That code doesn't work. Check that the time on your phone is right, and enter the code your app shows now.",
+  loginExpired: 'Your sign-in took too long. Enter your password again.',
+  twoStepAlreadyOn: 'Two-step sign-in is already on.',
+  twoStepIsOff: 'Two-step sign-in is off.',
+  twoStepNotSetUp: 'Start setting up two-step sign-in again: scan the new QR code first.',
+  // Passkeys
+  passkeyFailed: 'The passkey could not be checked. Try again.',
+  passkeyExpired: 'The passkey request expired or was already used. Try again.',
+  passkeyUnknown: 'This passkey is not registered here: it may have been removed. Sign in with your password instead.',
+  passkeyAlreadyRegistered: 'This passkey is already registered.',
+  passkeyNotFound: 'Passkey not found.',
+  noPasskeys: 'You have no passkeys: confirm with your password instead.',
+  tooManyPasskeys: (max: number) => `You can have at most ${max} passkeys. Remove one first.`,
 } as const;

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { ConfirmIdentityProvider } from '../components/confirm-identity/confirm-identity-provider.tsx';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
 import { AlertViewport } from '../components/ui/alerts.tsx';
 import { AlertsProvider } from '../lib/alerts-context.tsx';
@@ -55,7 +56,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <AlertsProvider store={alerts}>
-          {restored && children}
+          <ConfirmIdentityProvider>{restored && children}</ConfirmIdentityProvider>
           <AlertViewport />
         </AlertsProvider>
       </QueryClientProvider>

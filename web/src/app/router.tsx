@@ -48,6 +48,7 @@ export function createRoutes(client: QueryClient): RouteObject[] {
             { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }) },
             { path: paths.forgotPassword.path, lazy: async () => ({ Component: (await import('./routes/forgot-password.tsx')).ForgotPasswordRoute }) },
             { path: paths.resetPassword.path, lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }) },
+            { path: paths.confirmEmail.path, lazy: async () => ({ Component: (await import('./routes/confirm-email.tsx')).ConfirmEmailRoute }) },
             {
               element: <RequireLogin />,
               children: [

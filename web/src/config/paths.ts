@@ -39,6 +39,8 @@ export const paths = {
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   /** Where an emailed link to set a new password leads (?token=). */
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  /** Where an emailed link to confirm an email address leads (?token=). */
+  confirmEmail: { path: '/confirm-email', getHref: () => '/confirm-email' },
   settings: { path: '/settings', getHref: () => '/settings' },
   /** What the member started writing on this device and has not sent. */
   drafts: { path: '/drafts', getHref: () => '/drafts' },

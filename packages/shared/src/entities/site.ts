@@ -19,6 +19,8 @@ export const SiteSettings = Type.Object({
    * only the community's mods and the admins see names, others read "a moderator" or "an admin".
    */
   modLogNames: Type.Boolean(),
+  /** Whether members need a confirmed email address to post and comment (admins do not). */
+  requireConfirmedEmail: Type.Boolean(),
 });
 export type SiteSettings = Static<typeof SiteSettings>;
 

@@ -3,6 +3,7 @@ import { BADGE_TYPES, HOME_FEEDS, USER_GROUPS } from '../constants.ts';
 import { Image } from './images.ts';
 import { CommunityRef } from './refs.ts';
 import { AnyKind, Next, Nullable, OneOf, Success } from './schema.ts';
+import { SecondStep } from './two-step.ts';
 
 export type UserGroup = (typeof USER_GROUPS)[number];
 export type HomeFeed = (typeof HOME_FEEDS)[number];
@@ -16,6 +17,8 @@ export const User = Type.Object({
   id: Type.String(),
   username: Type.String(),
   email: Type.Optional(Nullable(Type.String())),
+  /** The user themself and admins only: whether the email address was confirmed by following the link sent to it. */
+  emailConfirmed: Type.Optional(Type.Boolean()),
   proPic: Nullable(Image),
   aboutMe: Nullable(Type.String()),
   points: Type.Number(),
@@ -57,6 +60,13 @@ export const Users = Type.Array(User);
 
 /** Logging in or changing one's profile answers with the account; logging out or changing the password, with success. */
 export const UserOrSuccess = AnyKind(User, Success);
+
+/** A login or a password reset: the account, or, when it signs in in two steps, the code asked for next. */
+export const UserOrSecondStep = AnyKind(User, SecondStep);
+export type UserOrSecondStep = Static<typeof UserOrSecondStep>;
+
+/** POST /api/_login: the account or the second step it asks for; logging out answers success. */
+export const LoginAnswer = AnyKind(User, Success, SecondStep);
 
 /** GET /api/users (admins): newest first, every detail. */
 export const UsersPage = Type.Object({ users: Users, next: Next });

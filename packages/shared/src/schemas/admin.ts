@@ -55,6 +55,7 @@ export const siteSettingsBody = v.object({
     ),
   ),
   modLogNames: v.optional(v.boolean('modLogNames must be true or false.')),
+  requireConfirmedEmail: v.optional(v.boolean('requireConfirmedEmail must be true or false.')),
 });
 
 /**

@@ -90,6 +90,18 @@ export const resetPasswordBody = v.pipe(
 );
 export type ResetPasswordBody = v.InferInput<typeof resetPasswordBody>;
 
+/** POST /api/_reauth: the password, asked again before a sensitive change. */
+export const reauthBody = v.object({
+  password: v.pipe(v.optional(v.string(Messages.invalidPassword), ''), v.nonEmpty('Password empty.')),
+});
+export type ReauthBody = v.InferInput<typeof reauthBody>;
+
+/** POST /api/_confirm_email: the emailed link's token. */
+export const confirmEmailBody = v.object({
+  token: v.pipe(v.string(Messages.invalidConfirmToken), v.regex(/^[A-Za-z0-9_-]{20,100}$/, Messages.invalidConfirmToken)),
+});
+export type ConfirmEmailBody = v.InferInput<typeof confirmEmailBody>;
+
 /** POST /api/_settings */
 export const settingsQuery = v.object({ action: v.picklist(['changePassword', 'updateProfile'], Messages.unknownAction) });
 

@@ -1,5 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { PasskeySignIn } from '../../features/auth/components/passkey-sign-in.tsx';
 import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { safeRedirectPath } from '../../lib/redirect.ts';
@@ -25,6 +26,7 @@ export function LoginRoute() {
         <p className="muted">Welcome back. Log in to post, comment and vote.</p>
         {/* Once logged in, the check above sends the user on. */}
         <LoginForm onSuccess={() => undefined} />
+        <PasskeySignIn onSuccess={() => undefined} />
         <p className="form__switch">
           New to Quorum?{' '}
           <button type="button" className="link-button" onClick={() => authDialog.open('signup', { redirectTo })}>

@@ -104,6 +104,13 @@ function SettingsCard({ settings }: { settings: SiteSettings }) {
         patch={(on) => ({ modLogNames: on })}
         done={(on) => (on ? "Moderation logs show moderators' names." : "Moderation logs hide moderators' names.")}
       />
+      <SiteSettingSwitch
+        label="Require a confirmed email to post"
+        description="When on, members post and comment only after following the confirmation link sent to their email address. Admins are not asked."
+        value={settings.requireConfirmedEmail}
+        patch={(on) => ({ requireConfirmedEmail: on })}
+        done={(on) => (on ? 'Posting needs a confirmed email address.' : 'Posting no longer needs a confirmed email address.')}
+      />
       <ContactEmailForm settings={settings} />
     </section>
   );

@@ -1,6 +1,7 @@
 import { Modal } from '../../../components/ui/modal.tsx';
 import type { AuthView } from './auth-dialog-provider.tsx';
 import { LoginForm } from './login-form.tsx';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
 import { SignupForm } from './signup-form.tsx';
 
 interface AuthDialogProps {
@@ -34,6 +35,7 @@ export function AuthDialog({ view, onViewChange, onClose, onSuccess }: AuthDialo
       ) : (
         <>
           <LoginForm key="login" onSuccess={onSuccess} onLeave={onClose} autoFocus />
+          <PasskeySignIn onSuccess={onSuccess} />
           <p className="form__switch">
             New to Quorum?{' '}
             <button type="button" className="link-button" onClick={() => onViewChange('signup')}>

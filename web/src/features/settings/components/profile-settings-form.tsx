@@ -6,8 +6,11 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { SelectField, SwitchField } from '../../../components/ui/switch.tsx';
 import { CountedTextArea, TextField } from '../../../components/ui/text-field.tsx';
 import { useLeaveConfirmation } from '../../../hooks/use-leave-confirmation.tsx';
+import { useRecentCheck } from '../../../components/confirm-identity/use-recent-check.ts';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
+import { isReauthRequired } from '../../../lib/session/recent-check.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { EmailStatus } from './email-status.tsx';
 
 interface ProfileValues {
   email: string;
@@ -71,6 +74,7 @@ interface ProfileSettingsFormProps {
 export function ProfileSettingsForm({ user, picture }: ProfileSettingsFormProps) {
   const alerts = useAlerts();
   const update = useUpdateProfile();
+  const runChecked = useRecentCheck();
   const [saved, setSaved] = useState(() => valuesOf(user));
   const [values, setValues] = useState(saved);
   const [submitted, setSubmitted] = useState(false);
@@ -100,15 +104,18 @@ export function ProfileSettingsForm({ user, picture }: ProfileSettingsFormProps)
       emailRef.current?.focus();
       return;
     }
-    update.mutate(values, {
-      onSuccess: (updated) => {
+    runChecked(() => update.mutateAsync(values)).then(
+      (updated) => {
         const next = valuesOf(updated);
         setSaved(next);
         setValues(next);
         setSubmitted(false);
-        alerts.show('Settings saved.');
+        alerts.show(updated.email && next.email !== saved.email ? 'Settings saved. Follow the link we sent to confirm your new email address.' : 'Settings saved.');
       },
-    });
+      (error: unknown) => {
+        if (isReauthRequired(error)) alerts.show('Your settings were not saved: a new email address needs your password.');
+      },
+    );
   };
 
   return (
@@ -136,6 +143,7 @@ export function ProfileSettingsForm({ user, picture }: ProfileSettingsFormProps)
             error={emailError}
             hint="Optional. Without an email, the account cannot be recovered if you forget your password."
           />
+          {user.email && values.email === saved.email && <EmailStatus confirmed={user.emailConfirmed === true} />}
           <CountedTextArea label="About me" value={values.aboutMe} onChange={(value) => set('aboutMe', value)} maxLength={ABOUT_ME_MAX} rows={4} />
         </div>
       </section>
