@@ -57,11 +57,13 @@ import sessionsRoutes from './sessions/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
 import { notificationJobHandlers, queueVoteNotification } from './notifications/jobs.ts';
 import notificationsRoutes from './notifications/routes.ts';
+import { createPageHeads } from './pages/page-heads.ts';
 import postsRoutes from './posts/routes.ts';
 import reportsRoutes from './reports/routes.ts';
 import searchRoutes from './search/routes.ts';
 import { loadAppSecrets } from './site/app-data.ts';
 import siteRoutes from './site/routes.ts';
+import syndicationRoutes from './syndication/routes.ts';
 import authRoutes from './users/auth-routes.ts';
 import { emailConfirmationJobHandlers } from './users/email-confirmation.ts';
 import { passwordResetJobHandlers } from './users/password-reset.ts';
@@ -288,14 +290,17 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await app.register(imageFileRoutes, { sql, store: imageStore, publicUrl: config.imagesPublicUrl });
+  // Feeds, sitemaps, robots.txt and OpenSearch: before the web app, whose shell answers every other page.
+  await app.register(syndicationRoutes, { visitorCache, publicUrl: config.publicUrl });
   app.post(SHARE_TARGET_PATH, shareTargetFallback);
 
   // The web app and the fallbacks
   const web = hasWebBuild(config.webDist) ? config.webDist : undefined;
-  if (web) await serveWeb(app, web, { captcha: Boolean(config.captchaSecret && config.captchaSiteKey) });
-  app.setNotFoundHandler((request, reply) => {
+  const shell = web ? await serveWeb(app, web, { captcha: Boolean(config.captchaSecret && config.captchaSiteKey) }) : undefined;
+  const pageHeads = shell && createPageHeads({ db: sql, visitorCache, publicUrl: config.publicUrl, description: shell.description, log: app.log });
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFilePath(request.url);
-    if (web && isPage) return sendAppShell(reply);
+    if (shell && pageHeads && isPage) return sendAppShell(request, reply, shell, await pageHeads(request));
     return answerApiNotFound(reply, []);
   });
 

@@ -199,10 +199,11 @@ describe('serving the web app', () => {
     await rm(dist, { recursive: true, force: true });
   });
 
-  it('answers every page address with the app shell, revalidated on each load', async () => {
-    for (const url of ['/', '/gardening', '/gardening/post/Ab12Cd34', '/@someone?filter=posts', '/new']) {
+  it('answers every page address with the app shell, revalidated on each load; a missing community, post or user with a 404', async () => {
+    const pages = { '/': 200, '/new': 200, '/gardening': 404, '/gardening/post/Ab12Cd34': 404, '/@someone?filter=posts': 404 };
+    for (const [url, status] of Object.entries(pages)) {
       const response = await web.app.inject(url);
-      expect(response.statusCode, url).toBe(200);
+      expect(response.statusCode, url).toBe(status);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');

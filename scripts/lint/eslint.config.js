@@ -50,7 +50,7 @@ const apiFloors = [
   ['comments', 'lists', 'search'],
   // The approval queue, which publishes or removes held posts and comments.
   ['approvals'],
-  ['admin', 'initial', 'health', 'exports'],
+  ['admin', 'initial', 'health', 'exports', 'syndication', 'pages'],
   ['seed'],
   // Composition.
   ['app'],

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { YOUTUBE_EMBED_ORIGIN } from '@quorum/shared/constants';
@@ -39,13 +40,64 @@ export function shellContentSecurityPolicy(html: string, { captcha = false }: { 
   ].join('; ');
 }
 
+/** What a page's address says it is: its status and the tags that name and describe it. */
+export interface PageHead {
+  status: number;
+  /** The page's `<title>` element, its text escaped. */
+  title: string;
+  /** `<meta>` and `<link>` elements, their values escaped. */
+  tags: string;
+}
+
+/** Works out the head of the page at a request's address (see api/src/pages/). */
+export type PageHeads = (request: FastifyRequest) => Promise<PageHead>;
+
+/**
+ * The built web app's HTML shell, read once: the page every address answers, with the head of
+ * that address put in place of its generic title and description.
+ */
+export interface AppShell {
+  /** The shell's Content-Security-Policy. */
+  policy: string;
+  /** The shell's own description: what a page with none of its own says. */
+  description: string | null;
+  /** The shell with `head`'s title and tags. */
+  render(head: Omit<PageHead, 'status'>): string;
+}
+
+const TITLE = /<title>[\s\S]*?<\/title>/;
+const DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>\s*/;
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const unescapeAttribute = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+
+function readAppShell(dist: string, options: { captcha?: boolean }): AppShell {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const title = TITLE.exec(html);
+  const description = DESCRIPTION.exec(html);
+  const withoutDescription = description ? html.replace(DESCRIPTION, '') : html;
+  const titleAt = title ? withoutDescription.indexOf(title[0]) : -1;
+  // Without a </head> the tags follow the title (or lead the page when it has none either).
+  const headEnd = withoutDescription.indexOf('</head>');
+  const afterTitle = titleAt >= 0 && title ? titleAt + title[0].length : 0;
+  const tagsAt = headEnd >= 0 ? headEnd : afterTitle;
+  const before = withoutDescription.slice(0, titleAt >= 0 ? titleAt : afterTitle);
+  const between = withoutDescription.slice(afterTitle, tagsAt);
+  const after = withoutDescription.slice(tagsAt);
+  return {
+    policy: shellContentSecurityPolicy(html, options),
+    description: description?.[1] === undefined ? null : unescapeAttribute(description[1]),
+    render: (head) => `${before}${head.title}${between}${head.tags}${after}`,
+  };
+}
+
 /**
  * Serves the built web app. Hashed assets are cached for a year; the HTML shell, the service
  * worker and the manifest are revalidated on every load so that updates reach people. HTML
  * carries the shell's Content-Security-Policy, also when the service worker serves its copy.
  */
-export async function serveWeb(app: FastifyInstance, dist: string, options: { captcha?: boolean } = {}): Promise<void> {
-  const policy = shellContentSecurityPolicy(readFileSync(join(dist, 'index.html'), 'utf8'), options);
+export async function serveWeb(app: FastifyInstance, dist: string, options: { captcha?: boolean } = {}): Promise<AppShell> {
+  const shell = readAppShell(dist, options);
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
@@ -55,14 +107,38 @@ export async function serveWeb(app: FastifyInstance, dist: string, options: { ca
     setHeaders(reply, path) {
       reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       // `path` names the compressed copy when one is sent.
-      if (/\.html(\.br|\.gz)?$/.test(path)) reply.header('Content-Security-Policy', policy);
+      if (/\.html(\.br|\.gz)?$/.test(path)) reply.header('Content-Security-Policy', shell.policy);
     },
   });
+  return shell;
 }
 
-/** The app shell for any other page address, so client-side routes work on reload. */
-export function sendAppShell(reply: FastifyReply) {
-  return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+/**
+ * The app shell for any other page address, so client-side routes work on reload, headed with
+ * what the page is and answered with its status (404 for a page that is not there).
+ */
+/** The encoding a page is sent in: the API's compression plugin does not reach the not-found handler. */
+function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+export function sendAppShell(request: FastifyRequest, reply: FastifyReply, shell: AppShell, head: PageHead) {
+  const html = shell.render(head);
+  reply
+    .code(head.status)
+    .header('Cache-Control', 'no-cache')
+    .header('Content-Security-Policy', shell.policy)
+    .header('Vary', 'Accept-Encoding')
+    .type('text/html; charset=utf-8');
+  const encoding = encodingFor(request);
+  if (encoding === 'br') {
+    return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
 }
 
 /**

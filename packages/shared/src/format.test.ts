@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarColorIndex, formatCount, formatDate, timeAgo } from './format.ts';
+import { avatarColorIndex, escapeXml, formatCount, formatDate, timeAgo } from './format.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -65,5 +65,17 @@ describe('formatDate', () => {
   it('writes a long date in US English, from a date or its ISO text', () => {
     expect(formatDate(new Date(2025, 2, 4, 12))).toBe('March 4, 2025');
     expect(formatDate(new Date(2024, 11, 31, 12).toISOString())).toBe('December 31, 2024');
+  });
+});
+
+describe('escapeXml', () => {
+  it('escapes markup and quotes for elements and attributes', () => {
+    expect(escapeXml(`Tom & Jerry <b>"hi"</b> it's`)).toBe('Tom &amp; Jerry &lt;b&gt;&quot;hi&quot;&lt;/b&gt; it&#39;s');
+  });
+
+  it('drops the characters XML forbids and keeps tabs, line breaks and astral characters', () => {
+    expect(escapeXml('a\u0000b\u0001c\u000Bd\u001Fe\uFFFEf\uFFFF')).toBe('abcdef');
+    expect(escapeXml('x\uD800y\uDC00z')).toBe('xyz');
+    expect(escapeXml('tab\there\nline\r\u{1F600}é')).toBe('tab\there\nline\r\u{1F600}é');
   });
 });

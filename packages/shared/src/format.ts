@@ -61,3 +61,15 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
+
+/**
+ * Characters XML 1.0 allows in no form, not even as a character reference: the control characters
+ * other than tab and line breaks, lone surrogates, U+FFFE and U+FFFF. A feed holding one is not
+ * well-formed, and readers refuse all of it.
+ */
+const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text made safe to put in XML, in an element or an attribute; characters XML forbids are dropped. */
+export function escapeXml(text: string): string {
+  return escapeHtml(text.replace(XML_FORBIDDEN, ''));
+}
