@@ -1,11 +1,10 @@
-import { ApiError } from '@quorum/client/api-error';
 import { RECENT_CHECK_MINUTES } from '@quorum/shared/constants';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { passkeyErrorMessage, passkeysOptions, useConfirmWithPasskey, usePasskeysSupported } from '../../lib/passkeys.ts';
 import { useReauth } from '../../lib/session/recent-check.ts';
 import { Modal } from '../ui/modal.tsx';
-import { PasswordField } from '../ui/text-field.tsx';
+import { PasswordForm } from '../ui/password-form.tsx';
 import { ConfirmIdentityContext } from './confirm-identity-context.ts';
 
 /** "Use a passkey instead", for a member with passkeys in a browser that can use them. */
@@ -34,50 +33,14 @@ function PasskeyOption({ onConfirmed, onError }: { onConfirmed: () => void; onEr
 
 function ConfirmIdentityForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {
   const reauth = useReauth();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password === '') {
-      setError('Password empty.');
-      return;
-    }
-    reauth.mutate(
-      { password },
-      {
-        onSuccess: onConfirmed,
-        onError: (failure) => {
-          if (failure instanceof ApiError) setError(failure.message);
-        },
-      },
-    );
-  };
-
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setError(null);
-        }}
-        error={error}
-        autoFocusOnOpen
-      />
-      <PasskeyOption onConfirmed={onConfirmed} onError={setError} />
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={reauth.isPending} aria-busy={reauth.isPending}>
-          Confirm
-        </button>
-      </div>
-    </form>
+    <PasswordForm
+      submit={(password, { onError }) => reauth.mutate({ password }, { onSuccess: onConfirmed, onError })}
+      busy={reauth.isPending}
+      submitLabel="Confirm"
+      onCancel={onCancel}
+      extra={(showError) => <PasskeyOption onConfirmed={onConfirmed} onError={showError} />}
+    />
   );
 }
 

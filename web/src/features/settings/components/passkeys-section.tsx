@@ -15,6 +15,7 @@ import { isUnavailableOffline } from '../../../lib/offline.ts';
 import { passkeyErrorMessage, passkeysOptions, usePasskeysSupported } from '../../../lib/passkeys.ts';
 import { isReauthRequired } from '../../../lib/session/recent-check.ts';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from '../api/passkeys.ts';
+import './device-list.css';
 import './passkeys-section.css';
 
 interface RenameFormProps {
@@ -110,7 +111,7 @@ function PasskeyRow({ passkey, removing, onRemove }: PasskeyRowProps) {
 
   if (editing) {
     return (
-      <li className="passkey-row passkey-row--editing">
+      <li className="device-row passkey-row--editing">
         <RenameForm
           passkey={passkey}
           onClose={() => {
@@ -123,22 +124,22 @@ function PasskeyRow({ passkey, removing, onRemove }: PasskeyRowProps) {
   }
 
   return (
-    <li className="passkey-row">
-      <div className="passkey-row__main">
-        <p className="passkey-row__name">
+    <li className="device-row">
+      <div className="device-row__main">
+        <p className="device-row__name">
           <span id={nameId}>{passkey.name}</span>
           {passkey.backedUp && (
-            <span className="passkey-row__synced" title="Synced to your other devices by your password manager or system">
+            <span className="device-row__badge" title="Synced to your other devices by your password manager or system">
               Synced
             </span>
           )}
         </p>
-        <p className="passkey-row__times">
+        <p className="device-row__times">
           Added <TimeAgo date={passkey.createdAt} /> ·{' '}
           {passkey.lastUsedAt ? <>last used <TimeAgo date={passkey.lastUsedAt} /></> : 'never used'}
         </p>
       </div>
-      <div className="passkey-row__actions">
+      <div className="device-row__actions">
         <button ref={renameRef} type="button" className="button button--small" aria-describedby={nameId} onClick={() => setEditing(true)}>
           Rename
         </button>
@@ -153,10 +154,10 @@ function PasskeyRow({ passkey, removing, onRemove }: PasskeyRowProps) {
 /** Two grey rows of the rows' size while the list loads. */
 function PasskeysSkeleton() {
   return (
-    <div className="passkey-list" role="status" aria-label="Loading passkeys">
+    <div className="device-list" role="status" aria-label="Loading passkeys">
       {[0, 1].map((row) => (
-        <div key={row} className="passkey-row">
-          <div className="passkey-row__main">
+        <div key={row} className="device-row">
+          <div className="device-row__main">
             <Skeleton width="40%" height={22} />
             <Skeleton width="65%" height={18} />
           </div>
@@ -226,7 +227,7 @@ export function PasskeysSection() {
       <p className="settings-section__note">Sign in with a passkey instead of your username and password.</p>
       {passkeys ? (
         passkeys.length > 0 ? (
-          <ul className="passkey-list" aria-label="Passkeys">
+          <ul className="device-list" aria-label="Passkeys">
             {passkeys.map((passkey) => (
               <PasskeyRow
                 key={passkey.id}
@@ -237,14 +238,14 @@ export function PasskeysSection() {
             ))}
           </ul>
         ) : (
-          <p className="passkey-list__status muted">
+          <p className="device-list__status muted">
             No passkeys yet: a passkey lets your device or password manager sign you in once you unlock it with your fingerprint, face or screen lock.
           </p>
         )
       ) : isUnavailableOffline(query) ? (
-        <p className="passkey-list__status muted">Your passkeys will load when you're back online.</p>
+        <p className="device-list__status muted">Your passkeys will load when you're back online.</p>
       ) : query.isError ? (
-        <LoadFailed query={query} variant="compact" className="passkey-list__status" />
+        <LoadFailed query={query} variant="compact" className="device-list__status" />
       ) : (
         <PasskeysSkeleton />
       )}
@@ -256,7 +257,7 @@ export function PasskeysSection() {
             {outcome?.text}
           </p>
         )}
-        <div className="settings-section__actions passkey-list__actions">
+        <div className="settings-section__actions device-list__actions">
           {supported ? (
             <button type="button" className="button" onClick={() => void onAdd()} disabled={add.isPending} aria-busy={add.isPending}>
               {add.isPending ? 'Adding…' : 'Add a passkey'}

@@ -10,6 +10,7 @@ import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { isUnavailableOffline } from '../../../lib/offline.ts';
 import { useEndOtherSessions, useEndSession } from '../api/end-sessions.ts';
 import { sessionsOptions } from '../api/get-sessions.ts';
+import './device-list.css';
 import './sessions-section.css';
 
 interface SessionRowProps {
@@ -21,22 +22,24 @@ interface SessionRowProps {
 function SessionRow({ session, ending, onEnd }: SessionRowProps) {
   const deviceId = useId();
   return (
-    <li className="session-row">
-      <div className="session-row__main">
-        <p className="session-row__device">
+    <li className="device-row">
+      <div className="device-row__main">
+        <p className="device-row__name">
           <span id={deviceId}>{session.device}</span>
-          {session.current && <span className="session-row__current">This device</span>}
+          {session.current && <span className="device-row__badge">This device</span>}
         </p>
         {session.userAgent && <p className="session-row__agent">{session.userAgent}</p>}
-        <p className="session-row__times">
+        <p className="device-row__times">
           Signed in <TimeAgo date={session.createdAt} /> ·{' '}
           {session.current ? 'active now' : <>last active <TimeAgo date={session.lastSeenAt} /></>}
         </p>
       </div>
       {!session.current && (
-        <button type="button" className="button button--small session-row__end" onClick={onEnd} disabled={ending} aria-busy={ending} aria-describedby={deviceId}>
-          {ending ? 'Logging out…' : 'Log out'}
-        </button>
+        <div className="device-row__actions">
+          <button type="button" className="button button--small" onClick={onEnd} disabled={ending} aria-busy={ending} aria-describedby={deviceId}>
+            {ending ? 'Logging out…' : 'Log out'}
+          </button>
+        </div>
       )}
     </li>
   );
@@ -45,10 +48,10 @@ function SessionRow({ session, ending, onEnd }: SessionRowProps) {
 /** Two rows of grey lines, of the rows' size, while the list loads. */
 function SessionsSkeleton() {
   return (
-    <div className="session-list" role="status" aria-label="Loading sessions">
+    <div className="device-list" role="status" aria-label="Loading sessions">
       {[0, 1].map((row) => (
-        <div key={row} className="session-row">
-          <div className="session-row__main">
+        <div key={row} className="device-row">
+          <div className="device-row__main">
             <Skeleton width="45%" height={22} />
             <Skeleton width="90%" height={16} />
             <Skeleton width="60%" height={18} />
@@ -117,7 +120,7 @@ export function SessionsSection() {
       </h2>
       <p className="settings-section__note">Where you are logged in. If you don't recognise a session, log it out and change your password.</p>
       {sessions ? (
-        <ul className="session-list" aria-label="Sessions">
+        <ul className="device-list" aria-label="Sessions">
           {sessions.map((session) => (
             <SessionRow
               key={session.id}
@@ -128,13 +131,13 @@ export function SessionsSection() {
           ))}
         </ul>
       ) : isUnavailableOffline(query) ? (
-        <p className="session-list__status muted">Your sessions will load when you're back online.</p>
+        <p className="device-list__status muted">Your sessions will load when you're back online.</p>
       ) : query.isError ? (
-        <LoadFailed query={query} variant="compact" className="session-list__status" />
+        <LoadFailed query={query} variant="compact" className="device-list__status" />
       ) : (
         <SessionsSkeleton />
       )}
-      <div className="settings-section__actions session-list__actions">
+      <div className="settings-section__actions device-list__actions">
         {sessions && others === 0 ? (
           <p className="muted">You are logged in on this device only.</p>
         ) : (

@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';
+import { PasswordForm } from '../../../components/ui/password-form.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
 import { isUnavailableOffline } from '../../../lib/offline.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
@@ -200,48 +201,15 @@ function CodesStep({ codes, fresh, onDone }: { codes: string[]; fresh: boolean; 
 
 function DisableForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const disable = useDisableTwoStep();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password === '') {
-      setError('Enter your password.');
-      return;
-    }
-    disable.mutate(
-      { password },
-      {
-        onSuccess: onDone,
-        onError: (failure) => {
-          if (failure instanceof ApiError && (failure.status === 403 || failure.status === 400)) setError(failure.message);
-        },
-      },
-    );
-  };
-
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setError(null);
-        }}
-        error={error}
-        autoFocusOnOpen
-      />
-      <div className="modal__actions">
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--danger" disabled={disable.isPending} aria-busy={disable.isPending}>
-          {disable.isPending ? 'Turning off…' : 'Turn off'}
-        </button>
-      </div>
-    </form>
+    <PasswordForm
+      submit={(password, { onError }) => disable.mutate({ password }, { onSuccess: onDone, onError })}
+      busy={disable.isPending}
+      submitLabel="Turn off"
+      busyLabel="Turning off…"
+      danger
+      onCancel={onCancel}
+    />
   );
 }
 
