@@ -9,11 +9,12 @@ import { defineConfig, devices } from '@playwright/test';
 // a second server that keeps visitors' answers as shipped.
 const port = Number(process.env.E2E_PORT || 3107);
 const cachedPort = port + 1;
-// The main server's data folder: without SMTP_URL its mail is written there (mail/*.eml), where
-// the tests read it. The test workers load this file again and inherit this process's environment.
-const mainDataDir = process.env.E2E_MAIN_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'quorum-e2e-'));
-process.env.E2E_MAIN_DATA_DIR = mainDataDir;
-process.env.E2E_MAIL_DIR = join(mainDataDir, 'mail');
+// The main server sends its mail to a loopback SMTP server (e2e/smtp-sink.ts), which writes each
+// message into a folder where the tests read it. The test workers load this file again and
+// inherit this process's environment.
+const smtpPort = port + 2;
+process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'quorum-e2e-mail-'));
+process.env.E2E_SMTP_PORT = String(smtpPort);
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -56,8 +57,9 @@ export default defineConfig({
     },
   ],
   webServer: [
+    { command: 'node e2e/smtp-sink.mjs', port: smtpPort, reuseExistingServer: false, timeout: 20_000 },
     // Tests read back as visitors what they have just written.
-    server(port, { VISITOR_CACHE_MS: '0', DATA_DIR: mainDataDir }),
+    server(port, { VISITOR_CACHE_MS: '0', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
     server(cachedPort, {}),
   ],
 });

@@ -1,4 +1,4 @@
-// The messages the server wrote without an SMTP server (the embedded default: .eml files).
+// The messages the main test server sent, as the loopback SMTP server (smtp-sink.mjs) wrote them: .eml files.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
