@@ -4,7 +4,7 @@
 import type { Passkey, PasskeyCreationOptions, PasskeyRequestOptions, Passkeys } from '@quorum/shared/entities/passkeys';
 import type { User } from '@quorum/shared/entities/users';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { PASSKEYS_MAX } from '@quorum/shared/schemas/passkeys';
+import { PASSKEYS_MAX } from '@quorum/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, signUp, type TestApp, type TestResponse } from './helpers/app.ts';
 import { SoftAuthenticator, type Bend } from './helpers/authenticator.ts';

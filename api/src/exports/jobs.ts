@@ -1,7 +1,7 @@
 // The archives' background work: building one (then telling the member by mail, if the account has
 // an address), and deleting those that have expired or whose account was deleted: at each
 // archive's expiry, and every hour.
-import { DATA_EXPORT_KEPT_HOURS } from '@quorum/shared/entities/exports';
+import { DATA_EXPORT_KEPT_HOURS } from '@quorum/shared/constants';
 import type { Sql } from '../db/connect.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import { composeMail } from '../mail/compose.ts';

@@ -1,6 +1,6 @@
 // The rows of `data_exports`: one archive of a member's data each, building until `ready_at`,
 // downloadable until `expires_at`.
-import { DATA_EXPORT_EVERY_MINUTES, DATA_EXPORT_KEPT_HOURS } from '@quorum/shared/entities/exports';
+import { DATA_EXPORT_EVERY_MINUTES, DATA_EXPORT_KEPT_HOURS } from '@quorum/shared/constants';
 import type { Db } from '../db/connect.ts';
 
 /**

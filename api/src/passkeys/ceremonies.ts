@@ -7,7 +7,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { FastifyBaseLogger } from 'fastify';
 import { PASSKEY_TRANSPORTS, type PasskeyCreationOptions, type PasskeyRequestOptions, type PasskeyTransport } from '@quorum/shared/entities/passkeys';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
-import { PASSKEY_NAME_MAX, PASSKEYS_MAX } from '@quorum/shared/schemas/passkeys';
+import { PASSKEY_NAME_MAX, PASSKEYS_MAX } from '@quorum/shared/constants';
 import type { Db } from '../db/connect.ts';
 import { badRequest } from '../http/errors.ts';
 import { describeDevice } from '../sessions/device.ts';

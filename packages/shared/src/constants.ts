@@ -67,6 +67,14 @@ export const POST_IMAGES_MAX = 10;
 export const UNATTACHED_IMAGE_HOURS = 24;
 /** Sensitive account changes need the password or a passkey proven within this many minutes in the session. */
 export const RECENT_CHECK_MINUTES = 10;
+/** The longest name a member can give a passkey. */
+export const PASSKEY_NAME_MAX = 50;
+/** The most passkeys one account can have. */
+export const PASSKEYS_MAX = 20;
+/** How long a ready archive of "Download my data" can be downloaded, in hours; it is deleted after. */
+export const DATA_EXPORT_KEPT_HOURS = 24;
+/** A member may ask for one archive of their data in this many minutes. */
+export const DATA_EXPORT_EVERY_MINUTES = 60;
 /** Image alt text limit. */
 export const ALT_TEXT_MAX = 1024;
 /** Image caption limit (chosen). */

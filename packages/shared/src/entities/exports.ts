@@ -4,11 +4,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import { HOME_FEEDS, NOTIFICATION_TYPES, POST_TYPES, USER_GROUPS } from '../constants.ts';
 import { Nullable, OneOf } from './schema.ts';
 
-/** How long a ready archive can be downloaded, in hours; it is deleted after. */
-export const DATA_EXPORT_KEPT_HOURS = 24;
-/** A member may ask for one archive in this many minutes. */
-export const DATA_EXPORT_EVERY_MINUTES = 60;
-
 export const DATA_EXPORT_STATUSES = ['building', 'ready'] as const;
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number];
 

@@ -1,11 +1,6 @@
 import * as v from 'valibot';
+import { PASSKEY_NAME_MAX } from '../constants.ts';
 import { Messages } from '../errors.ts';
-
-/** The longest name a member can give a passkey. */
-export const PASSKEY_NAME_MAX = 50;
-
-/** The most passkeys one account can have. */
-export const PASSKEYS_MAX = 20;
 
 /** A passkey's name: 1 to PASSKEY_NAME_MAX characters once trimmed. */
 export const passkeyName = v.pipe(

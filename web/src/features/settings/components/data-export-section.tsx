@@ -1,5 +1,6 @@
 import { ApiError } from '@quorum/client/api-error';
-import { DATA_EXPORT_EVERY_MINUTES, DATA_EXPORT_KEPT_HOURS, type DataExport } from '@quorum/shared/entities/exports';
+import { DATA_EXPORT_EVERY_MINUTES, DATA_EXPORT_KEPT_HOURS } from '@quorum/shared/constants';
+import type { DataExport } from '@quorum/shared/entities/exports';
 import type { User } from '@quorum/shared/entities/users';
 import { useId, useRef, useState } from 'react';
 import { LoadFailed } from '../../../components/errors/load-failed.tsx';

@@ -1,6 +1,7 @@
 import { ApiError } from '@quorum/client/api-error';
 import type { Passkey } from '@quorum/shared/entities/passkeys';
-import { PASSKEY_NAME_MAX, passkeyName } from '@quorum/shared/schemas/passkeys';
+import { PASSKEY_NAME_MAX } from '@quorum/shared/constants';
+import { passkeyName } from '@quorum/shared/schemas/passkeys';
 import { firstIssueMessage } from '@quorum/shared/validation';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
