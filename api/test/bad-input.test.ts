@@ -149,6 +149,9 @@ async function session(): Promise<Browser> {
   return browser;
 }
 
+/** The documents served outside the API for feed readers, crawlers and browsers. */
+const isDocument = (path: string) => /^\/(feeds|sitemaps?|robots|opensearch)\b/.test(path);
+
 function expectSafe(response: TestResponse, what: string) {
   expect(response.statusCode, what).toBeLessThan(500);
   if (response.statusCode >= 400) {
@@ -171,11 +174,11 @@ describe('bad input on every route', { timeout: 600_000 }, () => {
     for (const route of routes) {
       const path = fillPath(route.path);
       const sends = [
-        ...queryFields.map((field) => ({ url: `${path}?${field}=${MARK}%00`, body: undefined })),
-        ...(route.method === 'GET' ? [] : bodyFields.map((field) => ({ url: path, body: { [field]: `${MARK}\u0000` } }))),
-        ...paramsOf(route.path).map((param) => ({ url: fillPath(route.path, param, `${MARK}%00`), body: undefined })),
+        ...queryFields.map((field) => ({ url: `${path}?${field}=${MARK}%00`, body: undefined, query: true })),
+        ...(route.method === 'GET' ? [] : bodyFields.map((field) => ({ url: path, body: { [field]: `${MARK}\u0000` }, query: false }))),
+        ...paramsOf(route.path).map((param) => ({ url: fillPath(route.path, param, `${MARK}%00`), body: undefined, query: false })),
       ];
-      for (const { url, body } of sends) {
+      for (const { url, body, query } of sends) {
         const response = await browser.request(route.method, url, { body });
         expectSafe(response, `${route.method} ${url} ${JSON.stringify(body)}`);
         const what = `${route.method} ${url} ${JSON.stringify(body)}`;
@@ -185,7 +188,12 @@ describe('bad input on every route', { timeout: 600_000 }, () => {
           expect(response.headers.location, what).toBe('/new');
           continue;
         }
-        // Image files answer a name they cannot hold with 404, like any other missing file.
+        if (isDocument(route.path) && query) {
+          // Feeds, sitemaps, robots.txt and OpenSearch read no query: a field they do not read changes nothing.
+          expect(response.statusCode, what).toBe(fillPath(route.path) === route.path ? 200 : 404);
+          continue;
+        }
+        // Image files and documents answer a name they cannot hold with 404, like any other missing file.
         expect(response.statusCode, what).toBe(route.path.startsWith('/api/') ? 400 : 404);
       }
       if (route.path === '/api/_login') browser = await session();
