@@ -252,10 +252,3 @@ export async function deleteDefaultCommunity(db: Db, communityId: string): Promi
   const rows = await db`delete from default_communities where community_id = ${communityId} returning community_id`;
   return rows.length > 0;
 }
-
-/** Ids of the communities a user is banned from. */
-export async function listBannedFrom(db: Db, userId: string): Promise<string[]> {
-  const rows = await db<{ communityId: string }[]>`
-    select community_id from community_bans where user_id = ${userId} and (expires_at is null or expires_at > now())`;
-  return rows.map((row) => row.communityId);
-}

@@ -130,22 +130,57 @@ async function memberHomePage(db: Db, cache: VisitorCache, viewerId: string, que
   if (communities.length > HOME_MERGE_MAX_COMMUNITIES) return null;
   const { sort, limit } = query;
   const [ranked, pinned] = await Promise.all([
-    Promise.all(communities.map((communityId) => homeCandidates(db, cache, communityId, query))),
+    homeCandidates(db, cache, communities, query),
     sort === 'hot' ? sitePinned(db, cache) : [],
   ]);
-  const page = pageOf(ranked.flat().sort(byRank), limit, (last) => ({ sort, value: last.key, id: last.post.id }));
+  const page = pageOf(ranked.sort(byRank), limit, (last) => ({ sort, value: last.key, id: last.post.id }));
   const shared = { posts: [...pinned, ...page.rows.map((row) => row.post)], next: page.next };
   return memberPageOf(db, viewerId, shared, { excludeMutedCommunities: false, sharedAgeMs: cache.ttlMs });
 }
 
-/** What a community offers a home feed: its first posts for the sort, site-wide pins left out (they lead the page apart). */
-async function homeCandidates(db: Db, cache: VisitorCache, communityId: string, query: FeedQuery): Promise<RankedPost[]> {
+/**
+ * What each community offers a home feed: its first posts for the sort, site-wide pins left out
+ * (they lead the page apart), kept one community at a time. The communities with nothing kept are
+ * read together, in one statement.
+ */
+async function homeCandidates(db: Db, cache: VisitorCache, communityIds: readonly string[], query: FeedQuery): Promise<RankedPost[]> {
   const { sort, limit } = query;
-  const answer = await cache.get(`home candidates ${communityId} ${sort} ${limit}`, async () => {
-    const rows = await listFeed(db, { scope: { kind: 'community', communityId }, sort, viewerId: null, limit, excludePinned: 'site' });
-    return rows.map((row): RankedPost => ({ key: sortValue(sort, row), post: presentPost(row, null) }));
-  }, JSON.stringify);
-  return answer.value;
+  type Batch = { communityIds: string[]; read: Promise<Map<string, RankedPost[]>> };
+  let batch: Batch | undefined;
+  const startBatch = (): Batch => {
+    const started: Batch = {
+      communityIds: [],
+      read: Promise.resolve().then(() => {
+        if (batch === started) batch = undefined;
+        return candidatesOf(started.communityIds);
+      }),
+    };
+    batch = started;
+    return started;
+  };
+  // Called by the cache for each community it keeps nothing of. The communities asked for in one
+  // turn (the cache asks synchronously, as `get` is called) are read together; a later one starts
+  // another read.
+  const readCandidates = (communityId: string): Promise<RankedPost[]> => {
+    const current = batch ?? startBatch();
+    current.communityIds.push(communityId);
+    return current.read.then((byCommunity) => byCommunity.get(communityId) ?? []);
+  };
+  const candidatesOf = async (ids: string[]): Promise<Map<string, RankedPost[]>> => {
+    const rows = await listFeed(db, {
+      scope: { kind: 'communities', communityIds: ids }, eachCommunity: true, sort, viewerId: null, limit, excludePinned: 'site',
+    });
+    const byCommunity = new Map<string, RankedPost[]>();
+    for (const row of rows) {
+      const offered = byCommunity.get(row.communityId) ?? [];
+      offered.push({ key: sortValue(sort, row), post: presentPost(row, null) });
+      byCommunity.set(row.communityId, offered);
+    }
+    return byCommunity;
+  };
+  const answers = await Promise.all(communityIds.map((communityId) =>
+    cache.get(`home candidates ${communityId} ${sort} ${limit}`, () => readCandidates(communityId), JSON.stringify)));
+  return answers.flatMap((answer) => answer.value);
 }
 
 async function sitePinned(db: Db, cache: VisitorCache): Promise<Post[]> {

@@ -170,7 +170,9 @@ export type FeedScope =
   /** The site's default communities (everything when there are none). */
   | { kind: 'default' }
   /** The communities a user moderates. */
-  | { kind: 'moderating'; userId: string };
+  | { kind: 'moderating'; userId: string }
+  /** The communities named. */
+  | { kind: 'communities'; communityIds: readonly string[] };
 
 export interface FeedOptions {
   scope: FeedScope;
@@ -188,6 +190,11 @@ export interface FeedOptions {
    * the page itself.
    */
   withPinned?: boolean;
+  /**
+   * Page each community of a scope over several apart: up to `limit` + 1 rows of every one of
+   * them, rather than of them all, ordered as a page is within each community.
+   */
+  eachCommunity?: boolean;
 }
 
 const PERIOD_DAYS: Partial<Record<FeedSort, number>> = { day: 1, week: 7, month: 30, year: 365 };
@@ -253,6 +260,8 @@ function communitySet(db: Db, scope: FeedScope) {
       return db`select community_id from community_members where user_id = ${scope.userId}`;
     case 'moderating':
       return db`select community_id from community_mods where user_id = ${scope.userId}`;
+    case 'communities':
+      return db`select unnest(${scope.communityIds}::uuid[])`;
     default:
       return null;
   }
@@ -297,7 +306,7 @@ function feedPageIds(db: Db, query: FeedOptions) {
   const key = sortKey(db, query.sort);
   const rows = literalLimit(db, query.limit + 1);
   const communities = communitySet(db, query.scope);
-  if (communities && !PERIOD_DAYS[query.sort]) {
+  if (communities && (query.eachCommunity || !PERIOD_DAYS[query.sort])) {
     return db`
       select x.id, x.key from communities c
       cross join lateral (
@@ -307,8 +316,7 @@ function feedPageIds(db: Db, query: FeedOptions) {
         limit ${rows}
       ) x
       where c.id in (${communities}) and c.deleted_at is null
-      order by x.key desc, x.id desc
-      limit ${rows}`;
+      ${query.eachCommunity ? db`` : db`order by x.key desc, x.id desc limit ${rows}`}`;
   }
   return db`
     select p.id, ${key} as key from posts p

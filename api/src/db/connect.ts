@@ -118,7 +118,7 @@ export function rawReader(sql: Sql): { run<T>(work: (raw: Sql) => Promise<T>): P
  * otherwise close it after 30 to 60 minutes and reconnect, leaving a moment for another process
  * to take the slot.
  */
-export function createEmbeddedSql(socketPath: string): Sql {
+export function createEmbeddedSql(socketPath: string, onStatement?: StatementListener): Sql {
   const state = { on: false };
   const sql = postgres({
     ...clientOptions,
@@ -130,6 +130,7 @@ export function createEmbeddedSql(socketPath: string): Sql {
     max: 1,
     max_lifetime: null,
     idle_timeout: 0,
+    ...(onStatement && { debug: (_connection: number, query: string, parameters: unknown[]) => onStatement(query, parameters) }),
   }) as unknown as Sql;
   rawReads.set(sql, state);
   return sql;

@@ -2,21 +2,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Community } from '@quorum/shared/entities/communities';
 import type { ReportReason } from '@quorum/shared/entities/reports';
 import { InitialData } from '@quorum/shared/entities/site';
-import { listBannedFrom, listSidebarCommunities } from '../communities/queries.ts';
+import { listSidebarCommunities } from '../communities/queries.ts';
 import { presentCommunity } from '../content/community-present.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import type { VisitorCache } from '../http/visitor-cache.ts';
 import { presentList } from '../lists/present.ts';
-import { listOwnLists } from '../lists/queries.ts';
 import { presentMutes } from '../mutes/present.ts';
-import { listMutes } from '../mutes/queries.ts';
 import { presentReportReason } from '../reports/present.ts';
-import { listReportReasons } from '../reports/queries.ts';
 import type { SiteSettingsRow } from '../site/present.ts';
-import { getSiteSettings } from '../site/settings.ts';
 import { presentUser } from '../users/present.ts';
-import { countUsers, loadUser } from '../users/queries.ts';
+import { loadUser } from '../users/queries.ts';
+import { getMemberStart, getSiteStart } from './queries.ts';
 
 export interface InitialRoutesOptions {
   sql: Sql;
@@ -36,12 +33,7 @@ interface SiteFacts {
 }
 
 async function loadSiteFacts(sql: Sql): Promise<SiteFacts> {
-  const [communities, reportReasons, settings, noUsers] = await Promise.all([
-    listSidebarCommunities(sql, null),
-    listReportReasons(sql),
-    getSiteSettings(sql),
-    countUsers(sql),
-  ]);
+  const [communities, { reportReasons, settings, noUsers }] = await Promise.all([listSidebarCommunities(sql, null), getSiteStart(sql)]);
   return { visitorCommunities: communities.map(presentCommunity), reportReasons: reportReasons.map(presentReportReason), settings, noUsers };
 }
 
@@ -49,22 +41,20 @@ const initialRoutes: FastifyPluginAsync<InitialRoutesOptions> = async (app, { sq
   /** Everything the app needs to start, in one round of parallel queries. */
   app.get('/_initial', { schema: sends(InitialData) }, async (request): Promise<InitialData> => {
     const viewerId = request.user?.id ?? null;
-    const [site, user, communities, bannedFrom, mutes, lists] = await Promise.all([
+    const [site, user, communities, member] = await Promise.all([
       visitorCache.get('initial', () => loadSiteFacts(sql), JSON.stringify).then((answer) => answer.value),
       viewerId ? loadUser(sql, viewerId) : null,
       viewerId ? listSidebarCommunities(sql, viewerId).then((rows) => rows.map(presentCommunity)) : null,
-      viewerId ? listBannedFrom(sql, viewerId) : [],
-      viewerId ? listMutes(sql, viewerId) : { userMutes: [], communityMutes: [] },
-      viewerId ? listOwnLists(sql, viewerId) : [],
+      viewerId ? getMemberStart(sql, viewerId) : { bannedFrom: [], userMutes: [], communityMutes: [], lists: [] },
     ]);
     const { settings } = site;
     return {
       user: user && presentUser(user, user),
       communities: communities ?? site.visitorCommunities,
       reportReasons: site.reportReasons,
-      bannedFrom,
-      mutes: presentMutes(mutes),
-      lists: lists.map(presentList),
+      bannedFrom: member.bannedFrom,
+      mutes: presentMutes(member),
+      lists: member.lists.map(presentList),
       vapidPublicKey,
       noUsers: site.noUsers,
       signupsDisabled: settings.signupsDisabled,

@@ -1,10 +1,6 @@
 import type { ReportAction, ReportsDetails } from '@quorum/shared/entities/reports';
 import type { Db } from '../db/connect.ts';
-import type { ReportReasonRow, ReportRow } from './present.ts';
-
-export async function listReportReasons(db: Db): Promise<ReportReasonRow[]> {
-  return db<ReportReasonRow[]>`select id, title, description from report_reasons order by id`;
-}
+import type { ReportRow } from './present.ts';
 
 export async function getReportReasonTitle(db: Db, id: number): Promise<string | undefined> {
   const [row] = await db<{ title: string }[]>`select title from report_reasons where id = ${id}`;

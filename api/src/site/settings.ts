@@ -2,11 +2,15 @@ import type { SiteSettings } from '@quorum/shared/entities/site';
 import type { Db } from '../db/connect.ts';
 import type { SiteSettingsRow } from './present.ts';
 
+/** The columns of a `SiteSettingsRow`, of `site_settings`. */
+export function siteSettingsColumns(db: Db) {
+  return db`
+    signups_disabled, image_post_submit_req_points, link_post_submit_req_points,
+    community_create_req_points, max_communities_moderated, contact_email, mod_log_names, require_confirmed_email`;
+}
+
 export async function getSiteSettings(db: Db): Promise<SiteSettingsRow> {
-  const [row] = await db<SiteSettingsRow[]>`
-    select signups_disabled, image_post_submit_req_points, link_post_submit_req_points,
-           community_create_req_points, max_communities_moderated, contact_email, mod_log_names, require_confirmed_email
-    from site_settings where id = 1`;
+  const [row] = await db<SiteSettingsRow[]>`select ${siteSettingsColumns(db)} from site_settings where id = 1`;
   if (!row) throw new Error('site_settings row is missing');
   return row;
 }

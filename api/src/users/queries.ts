@@ -56,12 +56,6 @@ export async function listUsers(db: Db, limit: number, options: { beforeId?: str
     limit ${limit + 1}`;
 }
 
-/** Users that are not deleted (kept by triggers, see migration 0014). */
-export async function countUsers(db: Db): Promise<number> {
-  const [row] = await db<{ n: number }[]>`select n from user_count`;
-  return row?.n ?? 0;
-}
-
 export interface NewUser {
   username: string;
   email: string | null;

@@ -1,0 +1,75 @@
+// What the app's start reads, each part in one statement: the facts that are the same for everyone,
+// and those of the member. Rows of several tables come as JSON, their times turned back into dates.
+import type { Db } from '../db/connect.ts';
+import type { ListRow } from '../lists/present.ts';
+import type { MuteRow } from '../mutes/present.ts';
+import type { ReportReasonRow } from '../reports/present.ts';
+import type { SiteSettingsRow } from '../site/present.ts';
+import { siteSettingsColumns } from '../site/settings.ts';
+
+export interface SiteStart {
+  settings: SiteSettingsRow;
+  /** Users whose account is not deleted. */
+  noUsers: number;
+  reportReasons: ReportReasonRow[];
+}
+
+/** The site's settings, its number of users and the reasons a report may give. */
+export async function getSiteStart(db: Db): Promise<SiteStart> {
+  const [row] = await db<Array<SiteSettingsRow & { noUsers: number; reportReasons: ReportReasonRow[] }>>`
+    select ${siteSettingsColumns(db)},
+      coalesce((select n from user_count), 0) as no_users,
+      coalesce((select json_agg(json_build_object('id', r.id, 'title', r.title, 'description', r.description) order by r.id)
+        from report_reasons r), '[]') as report_reasons
+    from site_settings where id = 1`;
+  if (!row) throw new Error('site_settings row is missing');
+  const { noUsers, reportReasons, ...settings } = row;
+  return { settings, noUsers, reportReasons };
+}
+
+export interface MemberStart {
+  /** The communities the member is banned from now. */
+  bannedFrom: string[];
+  userMutes: MuteRow[];
+  communityMutes: MuteRow[];
+  /** The member's own lists, most recently updated first. */
+  lists: ListRow[];
+}
+
+type Dated<T, K extends keyof T> = Omit<T, K> & Record<K, string>;
+
+/**
+ * Where a member stands at the app's start besides their account and their communities: the
+ * communities they are banned from, their mutes (newest first) and their lists, as
+ * `/api/mutes` and `/api/lists` answer them (statement-counts.test.ts compares them).
+ */
+export async function getMemberStart(db: Db, userId: string): Promise<MemberStart> {
+  const [row] = await db<Array<{
+    bannedFrom: string[];
+    userMutes: Array<Dated<MuteRow, 'createdAt'>>;
+    communityMutes: Array<Dated<MuteRow, 'createdAt'>>;
+    lists: Array<Dated<ListRow, 'createdAt' | 'lastUpdatedAt'>>;
+  }>>`
+    select
+      array(select b.community_id from community_bans b
+            where b.user_id = ${userId} and (b.expires_at is null or b.expires_at > now())) as banned_from,
+      coalesce((select json_agg(json_build_object('targetId', m.muted_user_id, 'name', u.username, 'createdAt', m.created_at)
+                  order by m.created_at desc)
+        from user_mutes m join users u on u.id = m.muted_user_id where m.user_id = ${userId}), '[]') as user_mutes,
+      coalesce((select json_agg(json_build_object('targetId', m.community_id, 'name', c.name, 'createdAt', m.created_at)
+                  order by m.created_at desc)
+        from community_mutes m join communities c on c.id = m.community_id where m.user_id = ${userId}), '[]') as community_mutes,
+      coalesce((select json_agg(json_build_object('id', l.id, 'userId', l.user_id, 'username', u.username, 'name', l.name,
+                    'displayName', l.display_name, 'description', l.description, 'public', l.public, 'numItems', l.num_items,
+                    'createdAt', l.created_at, 'lastUpdatedAt', l.last_updated_at)
+                  order by l.last_updated_at desc, l.id desc)
+        from lists l join users u on u.id = l.user_id where l.user_id = ${userId}), '[]') as lists`;
+  if (!row) throw new Error('the member start statement returned nothing');
+  const mute = (m: Dated<MuteRow, 'createdAt'>): MuteRow => ({ ...m, createdAt: new Date(m.createdAt) });
+  return {
+    bannedFrom: row.bannedFrom,
+    userMutes: row.userMutes.map(mute),
+    communityMutes: row.communityMutes.map(mute),
+    lists: row.lists.map((list) => ({ ...list, createdAt: new Date(list.createdAt), lastUpdatedAt: new Date(list.lastUpdatedAt) })),
+  };
+}
