@@ -48,6 +48,7 @@ function NewPost({ initialCommunity }: { initialCommunity: string }) {
       <div className="post-editor__columns">
         <PostForm
           community={community}
+          communityLoading={loading}
           communityInputRef={communityInputRef}
           renderCommunityField={(error) => (
             <CommunityPicker
@@ -92,7 +93,7 @@ function EditPost({ publicId }: { publicId: string }) {
     <div className="post-editor">
       <h1 className="page-title">Edit post</h1>
       <div className="post-editor__columns">
-        <PostForm community={community} post={post.data} />
+        <PostForm community={community} communityLoading={loading} post={post.data} />
         <CommunityAside community={community} loading={loading} />
       </div>
     </div>

@@ -34,8 +34,10 @@ const isEmptyPost = (draft: PostDraft) => !draft.title.trim() && !draft.body.tri
  * The state of the post form (`post` given: the edit form): its values, which errors show, the
  * points a post type needs, who the post speaks as, and the submit that creates or saves it.
  */
-export function usePostForm({ community, post, communityInputRef }: {
+export function usePostForm({ community, communityLoading = false, post, communityInputRef }: {
   community: Community | null;
+  /** The chosen community's data is on its way: the form waits for it rather than call it missing. */
+  communityLoading?: boolean;
   post?: Post;
   communityInputRef?: RefObject<HTMLInputElement | null>;
 }) {
@@ -143,7 +145,7 @@ export function usePostForm({ community, post, communityInputRef }: {
   };
 
   const submit = async () => {
-    if (busy) return;
+    if (busy || communityLoading) return;
     setAttempted(true);
     setServerError(null);
     const invalid = FIELD_ORDER.find((field) => errors[field]);

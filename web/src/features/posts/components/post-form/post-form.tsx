@@ -15,6 +15,8 @@ import './post-form.css';
 interface PostFormProps {
   /** The chosen community of a new post, or the community of the post being edited; null while none. */
   community: Community | null;
+  /** The chosen community's data is still loading: Post waits for it. */
+  communityLoading?: boolean;
   /** The community chooser of a new post (the communities feature provides it), given its error. */
   renderCommunityField?: (error: string | null) => ReactNode;
   /** The input of that chooser, focused when the community is missing. */
@@ -26,8 +28,8 @@ interface PostFormProps {
 const isApplePlatform = () => /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 /** The new post form, and the edit form of a post (`post` given). */
-export function PostForm({ community, renderCommunityField, communityInputRef, post }: PostFormProps) {
-  const form = usePostForm({ community, post, communityInputRef });
+export function PostForm({ community, communityLoading, renderCommunityField, communityInputRef, post }: PostFormProps) {
+  const form = usePostForm({ community, communityLoading, post, communityInputRef });
   const { editing, busy, submit } = form;
   const navigate = useNavigate();
   const location = useLocation();
@@ -95,7 +97,7 @@ export function PostForm({ community, renderCommunityField, communityInputRef, p
         <button
           type="submit"
           className="button button--primary post-form__submit"
-          disabled={form.lacksPoints}
+          disabled={form.lacksPoints || communityLoading}
           aria-busy={busy || undefined}
           aria-keyshortcuts="Control+Enter Meta+Enter"
         >
