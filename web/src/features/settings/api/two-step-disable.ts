@@ -2,7 +2,6 @@ import { ApiError } from '@quorum/client/api-error';
 import { api } from '../../../lib/api-client.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { settingsKeys } from './keys.ts';
-import { twoStepKey } from './two-step-status.ts';
 
 export const disableTwoStep = defineMutation(settingsKeys.mutation('two-step-disable'), ({ password }: { password: string }) =>
   api.disableTwoStep(password),
@@ -12,6 +11,6 @@ export const disableTwoStep = defineMutation(settingsKeys.mutation('two-step-dis
 export function useDisableTwoStep() {
   return useDefinedMutation(disableTwoStep, {
     meta: { handlesError: (error) => error instanceof ApiError && (error.status === 403 || error.status === 400) },
-    onSuccess: (status, _variables, _onMutateResult, { client }) => client.setQueryData(twoStepKey(), status),
+    onSuccess: (status, _variables, _onMutateResult, { client }) => client.setQueryData(settingsKeys.twoStep(), status),
   });
 }

@@ -4,7 +4,6 @@ import { api } from '../../../lib/api-client.ts';
 import { defineMutation, useDefinedMutation } from '../../../lib/mutation-definition.ts';
 import { isReauthRequired } from '../../../lib/session/recent-check.ts';
 import { settingsKeys } from './keys.ts';
-import { twoStepKey } from './two-step-status.ts';
 
 export const setUpTwoStep = defineMutation(settingsKeys.mutation('two-step-setup'), () => api.setUpTwoStep());
 
@@ -23,8 +22,8 @@ export function useEnableTwoStep() {
   return useDefinedMutation(enableTwoStep, {
     meta: { handlesError: isShownInSetup },
     onSuccess: ({ backupCodes }, _variables, _onMutateResult, { client }) => {
-      client.setQueryData<TwoStepStatus>(twoStepKey(), { enabled: true, backupCodesLeft: backupCodes.length });
+      client.setQueryData<TwoStepStatus>(settingsKeys.twoStep(), { enabled: true, backupCodesLeft: backupCodes.length });
     },
-    onSettled: (_result, _error, _variables, _onMutateResult, { client }) => client.invalidateQueries({ queryKey: twoStepKey() }),
+    onSettled: (_result, _error, _variables, _onMutateResult, { client }) => client.invalidateQueries({ queryKey: settingsKeys.twoStep() }),
   });
 }

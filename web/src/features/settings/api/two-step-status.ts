@@ -3,16 +3,13 @@ import { api } from '../../../lib/api-client.ts';
 import { staleTimes } from '../../../lib/query-client.ts';
 import { settingsKeys } from './keys.ts';
 
-/** The key of the member's two-step sign-in state (GET /api/two_step). */
-export const twoStepKey = () => [...settingsKeys.all, 'two-step'] as const;
-
 /**
  * GET /api/two_step: whether two-step sign-in is on and how many backup codes are left. Read again
  * at every visit (another device may have changed it, or used a code) and never saved for offline use.
  */
 export const twoStepOptions = () =>
   queryOptions({
-    queryKey: twoStepKey(),
+    queryKey: settingsKeys.twoStep(),
     queryFn: ({ signal }) => api.getTwoStep(signal),
     staleTime: staleTimes.queue,
     meta: { persist: false },
