@@ -171,13 +171,14 @@ const postUrl = (post: { communityName: string; publicId: string }) => `${PUBLIC
 async function insertPost(
   author: { id: string },
   community: { id: string },
-  fields: { title: string; body?: string | null; type?: 'text' | 'link' | 'image'; linkUrl?: string; hotness?: number },
+  fields: { title: string; body?: string | null; type?: 'text' | 'link' | 'image'; linkUrl?: string; hotness?: number; secondsAgo?: number },
 ): Promise<{ id: string; publicId: string }> {
   const publicId = randomBytes(6).toString('base64url');
   const [row] = await t.sql<{ id: string }[]>`
-    insert into posts (public_id, type, title, body, link_url, link_hostname, user_id, community_id, hotness)
+    insert into posts (public_id, type, title, body, link_url, link_hostname, user_id, community_id, hotness, created_at)
     values (${publicId}, ${fields.type ?? 'text'}, ${fields.title}, ${fields.body ?? null}, ${fields.linkUrl ?? null},
-      ${fields.linkUrl ? new URL(fields.linkUrl).hostname : null}, ${author.id}, ${community.id}, ${fields.hotness ?? 0})
+      ${fields.linkUrl ? new URL(fields.linkUrl).hostname : null}, ${author.id}, ${community.id}, ${fields.hotness ?? 0},
+      now() - make_interval(secs => ${fields.secondsAgo ?? 0}))
     returning id`;
   return { id: row!.id, publicId };
 }
@@ -333,7 +334,8 @@ describe('user feeds', () => {
   it("list a member's newest posts (not comments), 50 at most, across the profile's pages", async () => {
     const { author, community } = await communityWithAuthor();
     const posts: Array<{ publicId: string }> = [];
-    for (let i = 0; i < 53; i += 1) posts.push(await insertPost(author, community, { title: `Post ${i} of many` }));
+    // A second apart: the embedded database's clock can give posts made in a row the same time.
+    for (let i = 0; i < 53; i += 1) posts.push(await insertPost(author, community, { title: `Post ${i} of many`, secondsAgo: 53 - i }));
     await makeComment(author.browser, posts[52]!, 'A comment, not a post.');
 
     const feed = await fetchFeed(`/feeds/u/${author.username.toUpperCase()}.atom`);
