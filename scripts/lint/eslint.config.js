@@ -25,7 +25,7 @@ const entriesOf = (dir, { folders }) =>
 const apiFloors = [
   // Platform: configuration, the database, outbound connections, metrics and the log, the job
   // queue, HTTP primitives.
-  ['paths'],
+  ['paths', 'files'],
   ['config'],
   ['db', 'outbound', 'metrics', 'logs'],
   ['jobs', 'cluster'],

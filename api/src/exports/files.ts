@@ -2,12 +2,13 @@
 // written under a temporary name of its own (two runs of one build never write into each other's)
 // and put in place once its archive is marked ready.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Db } from '../db/connect.ts';
+import { isMissingFile, openFile } from '../files.ts';
 import { deleteExports, listDeadExports, type ExportRow } from './queries.ts';
 
 const NAME_PATTERN = /^[a-z0-9-]+\.json$/;
@@ -15,10 +16,6 @@ const TEMPORARY_SUFFIX = '.part';
 
 /** A new file's name: 128 random bits, so that nobody finds a file by guessing. */
 export const newExportFileName = () => `${randomBytes(16).toString('hex')}.json`;
-
-function isMissing(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
-}
 
 export class ExportFiles {
   constructor(readonly dir: string) {}
@@ -51,21 +48,8 @@ export class ExportFiles {
   }
 
   /** A stream of the file and its size, or null when there is none. */
-  async open(name: string): Promise<{ stream: Readable; size: number } | null> {
-    let handle;
-    try {
-      handle = await open(this.path(name), 'r');
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
-    try {
-      const { size } = await handle.stat();
-      return { stream: createReadStream('', { fd: handle, autoClose: true }), size };
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
+  open(name: string): Promise<{ stream: Readable; size: number } | null> {
+    return openFile(this.path(name));
   }
 
   /** Removes the files; missing ones are no error. */
@@ -76,7 +60,7 @@ export class ExportFiles {
   /** Removes temporary files older than `ageMs`: those of builds that stopped half way (the process ended). */
   async removeAbandoned(ageMs: number): Promise<void> {
     const names = await readdir(this.dir).catch((error: unknown) => {
-      if (isMissing(error)) return [];
+      if (isMissingFile(error)) return [];
       throw error;
     });
     const before = Date.now() - ageMs;

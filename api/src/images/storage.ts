@@ -1,9 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../config.ts';
+import { isMissingFile, openFile } from '../files.ts';
 import { S3ImageStore } from './s3-store.ts';
 
 /**
@@ -35,10 +35,6 @@ export const CONTENT_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 
 /** The media type of a key's file, from its extension. */
 export function contentTypeOf(key: string): string {
   return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-}
-
-function isMissing(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
 }
 
 /** Files under one folder; writes land under a temporary name and are renamed into place. */
@@ -74,26 +70,13 @@ export class DiskImageStore implements ImageStore {
     try {
       return await readFile(this.path(key));
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissingFile(error)) return null;
       throw error;
     }
   }
 
-  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
-    let handle;
-    try {
-      handle = await open(this.path(key), 'r');
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
-    try {
-      const { size } = await handle.stat();
-      return { stream: createReadStream('', { fd: handle, autoClose: true }), size };
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
+  open(key: string): Promise<{ stream: Readable; size: number } | null> {
+    return openFile(this.path(key));
   }
 
   async delete(key: string): Promise<void> {

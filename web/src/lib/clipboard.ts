@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useAlerts } from './alerts-context.tsx';
 
 /** Puts `text` on the clipboard; resolves to whether it worked. */
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

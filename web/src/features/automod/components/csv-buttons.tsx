@@ -4,7 +4,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
-import { downloadTextFile } from '../download.ts';
+import { downloadTextFile } from '../../../lib/download.ts';
 
 /** Far more than the longest list takes as CSV. */
 const CSV_FILE_MAX_BYTES = 1024 * 1024;

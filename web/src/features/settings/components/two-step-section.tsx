@@ -13,6 +13,8 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { PasswordForm } from '../../../components/ui/password-form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useAlerts } from '../../../lib/alerts-context.tsx';
+import { copyText } from '../../../lib/clipboard.ts';
+import { downloadTextFile } from '../../../lib/download.ts';
 import { isUnavailableOffline } from '../../../lib/offline.ts';
 import { useSessionUser } from '../../../lib/session/get-initial.ts';
 import { isReauthRequired } from '../../../lib/session/recent-check.ts';
@@ -34,15 +36,6 @@ function refusalMessage(error: unknown): string | null {
   return error.message;
 }
 
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Hands the browser the backup codes as a text file to keep. */
 function downloadCodes(codes: string[], username: string) {
   const text = [
@@ -52,13 +45,7 @@ function downloadCodes(codes: string[], username: string) {
     ...codes,
     '',
   ].join('\n');
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: `quorum-backup-codes-${username}.txt`, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download reads the address after the click returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadTextFile(`quorum-backup-codes-${username}.txt`, text, 'text/plain;charset=utf-8');
 }
 
 /** A heading that takes the focus when it appears, so that a keyboard or screen reader follows the step that replaced the last one. */
