@@ -4,7 +4,7 @@
 // "N passed, M failed" summing all runners.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ensureApiBuilt, ensureInstalled, ensureWebBuilt, root } from './lib/prepare.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -123,6 +123,11 @@ if (vitestCode !== 0 && !vitest?.numFailedTests) failed += 1;
 if (playwrightCode !== 0 && !playwright?.stats?.unexpected) failed += 1;
 
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+const failures = failedTitles(vitest, playwright, { typecheckCode, lintCode });
+if (failures.length > 0) {
+  console.log(`\nWhat failed:`);
+  for (const title of failures) console.log(`  ${title}`);
+}
 const flaky = flakyTitles(playwright);
 if (flaky.length > 0) {
   console.log(`\n${flaky.length} browser test(s) failed once and passed on the retry, a fault to find:`);
@@ -132,15 +137,42 @@ if (!projects.includes('api-postgres')) console.log('\nThe API tests on Postgres
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped${projects.includes('api-postgres') ? '' : ', Postgres run left out'}`);
 process.exit(failed > 0 || typecheckCode !== 0 || lintCode !== 0 || vitestCode !== 0 || playwrightCode !== 0 ? 1 : 0);
 
-/** The titles of the browser tests that passed only on their retry, from Playwright's JSON report. */
-function flakyTitles(report) {
+/** One line per failure, so the end of the output names what to look at. */
+function failedTitles(vitestReport, playwrightReport, { typecheckCode, lintCode }) {
   const titles = [];
+  if (typecheckCode !== 0) titles.push('the type check');
+  if (lintCode !== 0) titles.push('the lint');
+  for (const file of vitestReport?.testResults ?? []) {
+    const name = relative(root, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) titles.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (failedTests.length === 0 && file.status === 'failed') titles.push(`${name} (${file.message || 'the file failed to run'})`);
+  }
+  walkPlaywright(playwrightReport, (title, test) => {
+    if (test.status === 'unexpected') titles.push(title);
+  });
+  return titles;
+}
+
+function firstLine(message) {
+  return (message ?? '').split('\n')[0].slice(0, 300);
+}
+
+function walkPlaywright(report, visit) {
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) if (test.status === 'flaky') titles.push([...path, spec.title].join(' › '));
+      for (const test of spec.tests ?? []) visit([...path, spec.title].join(' › '), test);
     }
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
   };
   for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
+}
+
+/** The titles of the browser tests that passed only on their retry, from Playwright's JSON report. */
+function flakyTitles(report) {
+  const titles = [];
+  walkPlaywright(report, (title, test) => {
+    if (test.status === 'flaky') titles.push(title);
+  });
   return titles;
 }

@@ -8,9 +8,29 @@ import { SHARE_FIELDS, SHARE_TARGET_PATH } from '../packages/shared/src/share-ta
 
 const apiTarget = 'http://127.0.0.1:3000';
 
-export default defineConfig({
+const appBuild = JSON.stringify(Date.now().toString(36));
+
+/**
+ * The server's build of the app (`vite build --ssr`), which draws public pages for visitors
+ * (src/entry-server.tsx). Its styles and assets come from the browser's build.
+ */
+const serverBuild = defineConfig({
+  define: { __APP_BUILD__: appBuild },
+  plugins: [react()],
+  publicDir: false,
+  build: {
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    target: 'node20',
+    rolldownOptions: { input: 'src/entry-server.tsx' },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));
+
+const browserBuild = defineConfig({
   define: {
-    __APP_BUILD__: JSON.stringify(Date.now().toString(36)),
+    __APP_BUILD__: appBuild,
   },
   plugins: [
     react(),
@@ -93,6 +113,8 @@ export default defineConfig({
     target: 'es2022',
     // Every browser the app supports preloads modules itself.
     modulePreload: { polyfill: false },
+    // The server links the styles of the screens it draws (api/src/pages/drawn-page.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: a separate chunk keeps them cached

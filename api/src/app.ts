@@ -11,7 +11,7 @@ import adminRoutes from './admin/routes.ts';
 import { analyticsJobHandlers } from './analytics/jobs.ts';
 import { backupJobHandlers, backupSettings } from './backups/jobs.ts';
 import analyticsRoutes from './analytics/routes.ts';
-import authPlugin from './auth/plugin.ts';
+import authPlugin, { sessionCookieName } from './auth/plugin.ts';
 import { openRedis } from './cluster/redis.ts';
 import commentsRoutes from './comments/routes.ts';
 import communitiesRoutes from './communities/routes.ts';
@@ -57,6 +57,7 @@ import sessionsRoutes from './sessions/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
 import { notificationJobHandlers, queueVoteNotification } from './notifications/jobs.ts';
 import notificationsRoutes from './notifications/routes.ts';
+import { loadPageDrawer } from './pages/drawn-pages.ts';
 import { createPageHeads } from './pages/page-heads.ts';
 import postsRoutes from './posts/routes.ts';
 import reportsRoutes from './reports/routes.ts';
@@ -297,10 +298,14 @@ export async function buildApp(
   // The web app and the fallbacks
   const web = hasWebBuild(config.webDist) ? config.webDist : undefined;
   const shell = web ? await serveWeb(app, web, { captcha: Boolean(config.captchaSecret && config.captchaSiteKey) }) : undefined;
+  const pageDrawer = web ? await loadPageDrawer({ app, webDist: web, visitorCache, sessionCookie: sessionCookieName(https) }) : undefined;
   const pageHeads = shell && createPageHeads({ db: sql, visitorCache, publicUrl: config.publicUrl, description: shell.description, log: app.log });
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFilePath(request.url);
-    if (shell && pageHeads && isPage) return sendAppShell(request, reply, shell, await pageHeads(request));
+    if (shell && pageHeads && isPage) {
+      const [head, drawn] = await Promise.all([pageHeads(request), pageDrawer?.draw(request)]);
+      return sendAppShell(request, reply, shell, head, drawn ?? undefined);
+    }
     return answerApiNotFound(reply, []);
   });
 

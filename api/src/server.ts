@@ -16,6 +16,9 @@ import { startMetricsListener } from './metrics/listener.ts';
 import { collectProcessMetrics, reportToPrimary, workersMetrics } from './metrics/metrics.ts';
 import { migrate } from './schema.ts';
 
+// The pages drawn on the server use React's production build unless told otherwise.
+process.env.NODE_ENV ??= 'production';
+
 function logMigrations(log: Logger, applied: string[]): void {
   if (applied.length === 0) log.info('the database schema is up to date');
   else if (applied.length === 1) log.info(`applied migration ${applied[0]}`);

@@ -210,13 +210,13 @@ describe('serving the web app', () => {
     }
   });
 
-  it('sends the shell with a Content-Security-Policy that allows its own inline script and style by hash', async () => {
+  it('sends the shell with a Content-Security-Policy that allows its own inline script and style by hash, and style attributes', async () => {
     for (const url of ['/', '/gardening/post/Ab12Cd34', '/index.html']) {
       const policy = (await web.app.inject(url)).headers['content-security-policy'];
       expect(policy, url).toBe(
         "default-src 'self'; " +
           `script-src 'self' 'sha256-${sha256(SHELL_SCRIPT)}'; ` +
-          `style-src 'self' 'sha256-${sha256(SHELL_STYLE)}'; ` +
+          `style-src 'self' 'sha256-${sha256(SHELL_STYLE)}'; style-src-attr 'unsafe-inline'; ` +
           "img-src 'self' data: blob:; frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'none'; " +
           "form-action 'self'; frame-ancestors 'none'",
       );

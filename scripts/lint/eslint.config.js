@@ -134,7 +134,7 @@ const resolver = importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.mts'
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', '**/.data/', '**/.cache/', '**/*.config.ts', '**/*.config.js', '**/*.d.mts'],
+    ignores: ['**/node_modules/', '**/dist/', '**/dist-ssr/', '**/.data/', '**/.cache/', '**/*.config.ts', '**/*.config.js', '**/*.d.mts'],
   },
   {
     files: ['**/*.{ts,tsx,mts,js,mjs}'],

@@ -1,11 +1,16 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 // The shared styles come first, so that each area's own styles (imported by its components) follow them.
 import './styles/fonts.css';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/components.css';
 import { App } from './app/app.tsx';
+import { createAppStores } from './app/provider.tsx';
+import { createRoutes } from './app/router.tsx';
+import type { ServerState } from './entry-server.tsx';
 import { watchInstallPrompt } from './lib/install-app.ts';
 import { readSavedCache } from './lib/query-persister.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
@@ -15,11 +20,52 @@ void readSavedCache();
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** What the server put in a page it drew for the app to take over, if it did. */
+function readServerState(): ServerState | null {
+  const element = document.getElementById('server-state');
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as ServerState;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Takes over the page the server drew: its answers go into the query cache and the router starts
+ * where the server's did, with the matched screens' code loaded first, so that the first render
+ * draws exactly what is on the page.
+ */
+async function takeOver(container: HTMLElement, state: ServerState) {
+  const stores = createAppStores();
+  hydrate(stores.queryClient, state.queries);
+  const routes = createRoutes(stores.queryClient);
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = typeof route.lazy === 'function' ? await route.lazy() : {};
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  const router = createBrowserRouter(routes, { hydrationData: { loaderData: state.loaderData } });
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App stores={stores} firstRender={state.firstRender} router={router} />
+    </StrictMode>,
+  );
+}
+
+const serverState = readServerState();
+if (serverState) {
+  void takeOver(root, serverState);
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App stores={createAppStores()} />
+    </StrictMode>,
+  );
+}
 
 registerServiceWorker();
 watchInstallPrompt();

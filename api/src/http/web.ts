@@ -30,6 +30,9 @@ export function shellContentSecurityPolicy(html: string, { captcha = false }: { 
     "default-src 'self'",
     ["script-src 'self'", ...inline('script'), ...captchaSources].join(' '),
     ["style-src 'self'", ...inline('style'), ...captchaSources].join(' '),
+    // Pages drawn on the server carry the style attributes the app sets on some elements (sizes,
+    // colours); scripts and style elements stay limited to this site and the shell's own.
+    "style-src-attr 'unsafe-inline'",
     ...(captcha ? [`connect-src 'self' ${CAPTCHA_SOURCES}`] : []),
     "img-src 'self' data: blob:",
     [`frame-src ${YOUTUBE_EMBED_ORIGIN}`, ...captchaSources].join(' '),
@@ -61,8 +64,28 @@ export interface AppShell {
   policy: string;
   /** The shell's own description: what a page with none of its own says. */
   description: string | null;
-  /** The shell with `head`'s title and tags. */
-  render(head: Omit<PageHead, 'status'>): string;
+  /** The shell with `head`'s title and tags, and the page drawn on the server when there is one. */
+  render(head: Omit<PageHead, 'status'>, drawn?: DrawnContent): string;
+}
+
+/** A page drawn on the server: its markup, what the app needs to take it over, and the styles it shows with. */
+export interface DrawnContent {
+  html: string;
+  /** Null when the app is to draw the page anew. */
+  state: unknown;
+  styles: string;
+}
+
+const ROOT = '<div id="root"></div>';
+const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>/;
+
+/** JSON inside a <script> element: nothing in it may close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The body with the drawn page in the root element (and no "needs JavaScript" notice: it reads without). */
+function withDrawnPage(body: string, drawn: DrawnContent): string {
+  const state = drawn.state === null ? '' : `<script type="application/json" id="server-state">${scriptJson(drawn.state)}</script>`;
+  return body.replace(NOSCRIPT, '').replace(ROOT, () => `<div id="root">${drawn.html}</div>${state}`);
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>/;
@@ -87,7 +110,8 @@ function readAppShell(dist: string, options: { captcha?: boolean }): AppShell {
   return {
     policy: shellContentSecurityPolicy(html, options),
     description: description?.[1] === undefined ? null : unescapeAttribute(description[1]),
-    render: (head) => `${before}${head.title}${between}${head.tags}${after}`,
+    render: (head, drawn) =>
+      drawn ? `${before}${head.title}${between}${head.tags}${drawn.styles}${withDrawnPage(after, drawn)}` : `${before}${head.title}${between}${head.tags}${after}`,
   };
 }
 
@@ -125,8 +149,8 @@ function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
   return null;
 }
 
-export function sendAppShell(request: FastifyRequest, reply: FastifyReply, shell: AppShell, head: PageHead) {
-  const html = shell.render(head);
+export function sendAppShell(request: FastifyRequest, reply: FastifyReply, shell: AppShell, head: PageHead, drawn?: DrawnContent) {
+  const html = shell.render(head, drawn);
   reply
     .code(head.status)
     .header('Cache-Control', 'no-cache')

@@ -1,7 +1,10 @@
 import { MOBILE_BREAKPOINT_PX, WIDE_LAYOUT_BREAKPOINT_PX } from '@quorum/shared/constants';
 import { useCallback, useSyncExternalStore } from 'react';
+import { useFirstRender } from '../lib/first-render.ts';
 
-export function useMediaQuery(query: string): boolean {
+/** Whether `query` matches; a page drawn on the server assumes `onPhone` for phones and the opposite for wider screens. */
+export function useMediaQuery(query: string, onPhone: boolean): boolean {
+  const { phone } = useFirstRender();
   const subscribe = useCallback(
     (onChange: () => void) => {
       const list = window.matchMedia(query);
@@ -10,12 +13,16 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => (phone ? onPhone : !onPhone),
+  );
 }
 
 /** Phones: narrower than the mobile breakpoint (the same query as the stylesheets use). */
 export function useIsMobile(): boolean {
-  return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+  return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, true);
 }
 
 /**
@@ -23,5 +30,5 @@ export function useIsMobile(): boolean {
  * wide-layout breakpoint, which itself still counts as narrow (the same query as the stylesheets).
  */
 export function useIsWideLayout(): boolean {
-  return useMediaQuery(`(min-width: ${WIDE_LAYOUT_BREAKPOINT_PX + 1}px)`);
+  return useMediaQuery(`(min-width: ${WIDE_LAYOUT_BREAKPOINT_PX + 1}px)`, false);
 }

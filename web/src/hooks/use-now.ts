@@ -1,5 +1,6 @@
 import { TIMESTAMP_REFRESH_MS } from '@quorum/shared/constants';
 import { useSyncExternalStore } from 'react';
+import { useFirstRender } from '../lib/first-render.ts';
 
 // One clock for the whole page, so that a screen full of timestamps re-renders on a single timer.
 let now = Date.now();
@@ -26,5 +27,6 @@ function subscribe(listener: () => void): () => void {
 
 /** The current time in milliseconds, refreshed every minute (the spec's timestamp refresh). */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, () => now);
+  const firstRender = useFirstRender();
+  return useSyncExternalStore(subscribe, () => now, () => firstRender.now);
 }

@@ -6,5 +6,6 @@ export function useOnline(): boolean {
   return useSyncExternalStore(
     (listener) => onlineManager.subscribe(listener),
     () => onlineManager.isOnline(),
+    () => true,
   );
 }

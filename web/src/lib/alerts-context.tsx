@@ -19,7 +19,11 @@ export function useAlerts(): Pick<AlertStore, 'show' | 'dismiss'> {
 }
 
 /** The alerts on screen now, and a way to dismiss one. */
+/** A page drawn on the server shows no alerts. */
+const NO_ALERTS: readonly Alert[] = [];
+const noAlerts = () => NO_ALERTS;
+
 export function useAlertList(): { alerts: readonly Alert[]; dismiss: AlertStore['dismiss'] } {
   const store = useAlertStore();
-  return { alerts: useSyncExternalStore(store.subscribe, store.getSnapshot), dismiss: store.dismiss };
+  return { alerts: useSyncExternalStore(store.subscribe, store.getSnapshot, noAlerts), dismiss: store.dismiss };
 }

@@ -10,5 +10,15 @@ export const csrfTokenStore: TokenStore = {
   set: (token) => writeStorage(CSRF_STORAGE_KEY, token),
 };
 
+let fetchOnServer: typeof fetch | undefined;
+
+/** Where the server, drawing a page for a visitor, sends the page's reads (see entry-server.tsx). */
+export function readApiOnServer(fetchApi: typeof fetch): void {
+  fetchOnServer = fetchApi;
+}
+
 /** The one API client of the page (same origin, under /api). */
-export const api: ApiClient = createApiClient({ tokenStore: csrfTokenStore });
+export const api: ApiClient = createApiClient({
+  tokenStore: csrfTokenStore,
+  fetch: (input, init) => (fetchOnServer ?? globalThis.fetch)(input, init),
+});

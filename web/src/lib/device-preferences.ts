@@ -32,7 +32,7 @@ function read(): DevicePreferences {
   }
 }
 
-let preferences = read();
+let preferences = typeof window === 'undefined' ? DEFAULT_DEVICE_PREFERENCES : read();
 const listeners = new Set<() => void>();
 
 function apply(): void {
@@ -67,5 +67,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useDevicePreferences(): DevicePreferences {
-  return useSyncExternalStore(subscribe, () => preferences);
+  return useSyncExternalStore(subscribe, () => preferences, () => DEFAULT_DEVICE_PREFERENCES);
 }

@@ -93,5 +93,6 @@ function subscribe(listener: () => void): () => void {
 
 /** How the app can be installed here: the browser's prompt, the iOS steps, or not at all. */
 export function useInstallOffer(): InstallOffer {
-  return useSyncExternalStore(subscribe, currentOffer);
+  // A page drawn on the server offers nothing: the offer depends on the browser.
+  return useSyncExternalStore(subscribe, currentOffer, () => null);
 }

@@ -7,7 +7,7 @@ import { ApiError, genericErrorMessage } from '@quorum/client/api-error';
 import type { Passkey } from '@quorum/shared/entities/passkeys';
 import type { User } from '@quorum/shared/entities/users';
 import { queryOptions } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useBrowserSupports } from '../hooks/use-browser-supports.ts';
 import { api } from './api-client.ts';
 import { defineMutation, useDefinedMutation } from './mutation-definition.ts';
 import { staleTimes } from './query-client.ts';
@@ -21,11 +21,9 @@ export function passkeysSupported(): boolean {
   return typeof globalThis.PublicKeyCredential === 'function';
 }
 
-const noChanges = () => () => undefined;
-
 /** Whether the browser can use passkeys; false while rendering outside a browser. */
 export function usePasskeysSupported(): boolean {
-  return useSyncExternalStore(noChanges, passkeysSupported, () => false);
+  return useBrowserSupports(passkeysSupported);
 }
 
 /** The member closed the browser's passkey prompt, or let it time out. */

@@ -52,7 +52,8 @@ function shouldRetry(failureCount: number, error: Error): boolean {
 export function createQueryClient(showAlert: (text: string) => void): QueryClient {
   // The browser may start offline, and the online manager only hears of later changes: queries
   // must wait for the network (paused, showing what was saved) rather than fail one by one.
-  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+  // (The server, drawing a page, has a navigator without onLine: it is always online.)
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine !== false);
   return new QueryClient({
     queryCache: new QueryCache({
       onError(error, query) {

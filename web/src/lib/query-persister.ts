@@ -116,6 +116,8 @@ export function persistQueryCache(client: QueryClient): () => void {
     if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
     timer ??= window.setTimeout(flush, SAVE_THROTTLE_MS);
   });
+  // What the cache held before (the answers a page drawn on the server came with) is saved too.
+  timer ??= window.setTimeout(flush, SAVE_THROTTLE_MS);
   const onHidden = () => {
     if (document.visibilityState === 'hidden' && timer !== undefined) flush();
   };

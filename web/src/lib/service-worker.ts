@@ -87,5 +87,5 @@ function subscribe(listener: () => void): () => void {
 
 /** True when a new version of the app is installed and waiting for the user. */
 export function useUpdateWaiting(): boolean {
-  return useSyncExternalStore(subscribe, () => updateWaiting);
+  return useSyncExternalStore(subscribe, () => updateWaiting, () => false);
 }

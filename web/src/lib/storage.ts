@@ -19,6 +19,8 @@ export function writeStorage(key: string, value: string | null): void {
 }
 
 export function readCookie(name: string): string | null {
+  // The server drawing a page has no cookies of its own.
+  if (typeof document === 'undefined') return null;
   const prefix = `${name}=`;
   for (const part of document.cookie.split(';')) {
     const item = part.trim();

@@ -29,7 +29,9 @@ function readState(): ThemeState {
   return { theme: stored ?? systemTheme(), choice: stored ?? 'system' };
 }
 
-let state = readState();
+/** What a page drawn on the server shows: the server knows nothing of the device. */
+const SERVER_STATE: ThemeState = { theme: 'light', choice: 'system' };
+let state = typeof window === 'undefined' ? SERVER_STATE : readState();
 const listeners = new Set<() => void>();
 
 function apply(): void {
@@ -82,5 +84,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useTheme(): ThemeState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(subscribe, () => state, () => SERVER_STATE);
 }

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, expect, test, vi } from 'vitest';
 import { Bootstrap } from '../../src/app/bootstrap.tsx';
-import { AppProvider } from '../../src/app/provider.tsx';
+import { AppProvider, createAppStores } from '../../src/app/provider.tsx';
 import { makeInitialData } from './fixtures.ts';
 import { server } from './server.ts';
 
@@ -14,7 +14,7 @@ afterEach(() => {
 /** The app's providers around the bootstrap, whose content says the app has started. */
 function renderApp() {
   render(
-    <AppProvider>
+    <AppProvider stores={createAppStores()}>
       <Bootstrap>
         <p>The app has started</p>
       </Bootstrap>

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Bootstrap } from '../../src/app/bootstrap.tsx';
-import { AppProvider } from '../../src/app/provider.tsx';
+import { AppProvider, createAppStores } from '../../src/app/provider.tsx';
 import { createRoutes } from '../../src/app/router.tsx';
 import { installDialogMethods } from './dialog.ts';
 import { makeInitialData } from './fixtures.ts';
@@ -99,7 +99,7 @@ export async function renderRoute(path: string, { handlers = [], user = null, jo
   const made = new Promise<MemoryRouter>((resolve) => (routerMade = resolve));
   const events = userEvent.setup();
   const result = render(
-    <AppProvider>
+    <AppProvider stores={createAppStores()}>
       <Bootstrap>
         <MemoryAppRouter path={path} onRouter={routerMade} />
       </Bootstrap>

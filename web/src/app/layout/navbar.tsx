@@ -19,6 +19,8 @@ interface NavbarProps {
 
 /** True when the router has an earlier entry of this app to go back to. */
 function canGoBack(): boolean {
+  // A page drawn on the server is a first visit: there is nothing to go back to.
+  if (typeof window === 'undefined') return false;
   const state: unknown = window.history.state;
   return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0;
 }

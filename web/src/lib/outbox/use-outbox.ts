@@ -5,9 +5,13 @@ import { useAlerts } from '../alerts-context.tsx';
 import { useSessionUser } from '../session/get-initial.ts';
 import { flushOutbox, loadOutbox, onSentByWorker, outboxSnapshot, subscribeOutbox, takeSentByWorker, type OutboxEntry, type OutboxWrite } from './outbox.ts';
 
+/** A page drawn on the server is drawn for a visitor, who has no writes waiting. */
+const NO_ENTRIES: readonly OutboxEntry[] = [];
+const noEntries = () => NO_ENTRIES;
+
 /** The logged-in user's writes in the outbox, oldest first. */
 export function useOutboxEntries(): readonly OutboxEntry[] {
-  const all = useSyncExternalStore(subscribeOutbox, outboxSnapshot);
+  const all = useSyncExternalStore(subscribeOutbox, outboxSnapshot, noEntries);
   const userId = useSessionUser()?.id ?? null;
   return useMemo(() => all.filter((entry) => entry.userId === userId), [all, userId]);
 }

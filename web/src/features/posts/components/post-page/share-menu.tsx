@@ -2,14 +2,18 @@ import type { Post } from '@quorum/shared/entities/posts';
 import { Icon } from '../../../../components/ui/icon.tsx';
 import { MenuButton } from '../../../../components/ui/menu.tsx';
 import { paths } from '../../../../config/paths.ts';
+import { useBrowserSupports } from '../../../../hooks/use-browser-supports.ts';
 import { useIsWideLayout } from '../../../../hooks/use-media-query.ts';
 import { useCopyLink } from '../../../../lib/clipboard.ts';
 import { PostPageActionMenu } from './post-page-action.tsx';
 
 /** The system share sheet is offered on screens up to the wide layout, where it is the native way to share. */
+const hasShareSheet = () => typeof navigator.share === 'function';
+
 function useCanShareNatively(): boolean {
   const narrow = !useIsWideLayout();
-  return narrow && typeof navigator.share === 'function';
+  const supported = useBrowserSupports(hasShareSheet);
+  return narrow && supported;
 }
 
 /** Share: copy the post's link, or hand it to the system share sheet where there is one. */

@@ -1,0 +1,118 @@
+// Public pages drawn on the server for visitors (the web app's src/entry-server.tsx, built into
+// web/dist-ssr): their content reads before any script runs, and without script at all, and the
+// app takes the drawn page over. A drawn page is kept in the visitor micro-cache like the API's
+// answers it is made from.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DrawnContent } from '../http/web.ts';
+import type { VisitorCache } from '../http/visitor-cache.ts';
+import { matchPage } from './match.ts';
+
+/** A page as the web app draws it: its markup and what the browser needs to take it over (JSON, or null to draw it anew). */
+type DrawnPage = Omit<DrawnContent, 'styles'>;
+
+interface ServerEntry {
+  drawPage(url: URL, fetchApi: typeof fetch, options: { phone: boolean }): Promise<DrawnPage | null>;
+  DRAWN_SCREENS: string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export interface PageDrawer {
+  /** The page at the request's address as a visitor sees it, or null when it is not drawn on the server (or could not be). */
+  draw(request: FastifyRequest): Promise<DrawnContent | null>;
+}
+
+export interface PageDrawerOptions {
+  app: FastifyInstance;
+  /** The browser's build of the web app; the server's is beside it. */
+  webDist: string;
+  visitorCache: VisitorCache;
+  /** The name of the session cookie: members are not drawn for. */
+  sessionCookie: string;
+}
+
+/** The styles of `screens` and of every chunk they import, in the order the build lists them. */
+function stylesOf(manifest: Record<string, ManifestChunk>, screens: string[]): string[] {
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const file of chunk.css ?? []) styles.add(file);
+  };
+  for (const screen of screens) visit(screen);
+  return [...styles];
+}
+
+/** Pages with content for visitors; forms and members' screens are left to the browser. */
+function isDrawn(url: string): boolean {
+  const route = matchPage(url);
+  return route.kind !== 'fixed' || !route.noindex;
+}
+
+const PHONE = /Mobi|iPhone|Android.+Mobile/i;
+
+/** A page that takes longer to draw is left to the browser: the visitor is not kept waiting for it. */
+const DRAW_TIME_LIMIT_MS = 3_000;
+
+function withinTimeLimit<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the page took over ${DRAW_TIME_LIMIT_MS} ms to draw`)), DRAW_TIME_LIMIT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Loads the web app's server build next to `webDist`, when there is one. Its reads go to this
+ * server's own API routes in process, as the visitor's own (same address, no cookie).
+ */
+export async function loadPageDrawer({ app, webDist, visitorCache, sessionCookie }: PageDrawerOptions): Promise<PageDrawer | undefined> {
+  const entryFile = join(dirname(webDist), 'dist-ssr', 'entry-server.js');
+  const manifestFile = join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(entryFile) || !existsSync(manifestFile)) return undefined;
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const styles = stylesOf(manifest, entry.DRAWN_SCREENS)
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+    .join('');
+
+  const drawFor = (request: FastifyRequest, phone: boolean) => {
+    const fetchApi = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
+      const answer = await app.inject({ method: init?.method ?? 'GET', url, remoteAddress: request.ip, headers: { accept: 'application/json' } });
+      return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.rawPayload, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    };
+    return entry.drawPage(new URL(request.url, 'http://page.invalid'), fetchApi as typeof fetch, { phone });
+  };
+
+  return {
+    async draw(request) {
+      if (request.method !== 'GET' || !isDrawn(request.url)) return null;
+      // A member gets the app, which shows their own view of the page.
+      if (request.cookies[sessionCookie]) return null;
+      const phone = PHONE.test(String(request.headers['user-agent'] ?? ''));
+      try {
+        const key = `drawn ${phone ? 'phone' : 'wide'} ${request.url}`;
+        const answer = await withinTimeLimit(visitorCache.get(key, () => drawFor(request, phone), JSON.stringify));
+        return answer.value && { ...answer.value, styles };
+      } catch (error) {
+        // The app draws the page in the browser, as it does for members.
+        request.log.error({ err: error }, 'the page could not be drawn on the server');
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// Public pages drawn on the server for visitors, from the web app's own server build (npm test
+// builds it before the API tests run).
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/app.ts';
+import { del, makeComment, makeCommunity, makePost, makeUser, type SignedUp } from './helpers/factories.ts';
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const SERVER_BUILD = fileURLToPath(new URL('../../web/dist-ssr/entry-server.js', import.meta.url));
+
+let t: TestApp;
+let base: string;
+let author: SignedUp;
+let community: { name: string };
+let post: { publicId: string; title: string };
+
+interface Drawn {
+  status: number;
+  html: string;
+  /** The markup inside the root element. */
+  root: string;
+  /** What the app takes the page over with; null when the page carries none. */
+  state: { queries: { queries: Array<{ queryKey: unknown[] }> } } | null;
+}
+
+function drawn(status: number, html: string): Drawn {
+  const start = html.indexOf('<div id="root">');
+  const stateAt = html.indexOf('<script type="application/json" id="server-state">');
+  const rootEnd = stateAt >= 0 ? stateAt : html.indexOf('<script', start);
+  const stateText = stateAt >= 0 ? html.slice(html.indexOf('>', stateAt) + 1, html.indexOf('</script>', stateAt)) : null;
+  return { status, html, root: html.slice(start, rootEnd), state: stateText === null ? null : JSON.parse(stateText) };
+}
+
+async function visit(path: string, headers: Record<string, string> = {}): Promise<Drawn> {
+  const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html', ...headers } });
+  return drawn(response.status, await response.text());
+}
+
+beforeAll(async () => {
+  if (!existsSync(SERVER_BUILD)) throw new Error('The web app is not built: run `npm test`, which builds it, or build web/ first.');
+  t = await buildTestApp({ webDist: WEB_DIST });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  author = await makeUser(t);
+  community = await makeCommunity(author.browser, { about: 'Tomatoes, from seed to sauce.' });
+  post = await makePost(author.browser, community.name, { title: 'Which tomatoes <ripen> first & "why"? </script><script>alert(1)</script>', body: 'Mine keep **splitting**.' });
+  await makeComment(author.browser, post, 'Early Girl, every single year.');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('pages drawn for visitors', () => {
+  it('a post page holds its title, body, comments and a link to its community, and what the app takes it over with', async () => {
+    const page = await visit(`/${community.name}/post/${post.publicId}`);
+    expect(page.status).toBe(200);
+    expect(page.root).toContain('Which tomatoes &lt;ripen&gt; first &amp; &quot;why&quot;? &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page.root).toContain('<strong>splitting</strong>');
+    expect(page.root).toContain('Early Girl, every single year.');
+    expect(page.root).toContain(`href="/${community.name}"`);
+    expect(page.state?.queries.queries.map((query) => query.queryKey[0])).toEqual(expect.arrayContaining(['posts', 'session', 'comments']));
+    // The title in the state cannot end its script element early.
+    const stateElement = page.html.slice(page.html.indexOf('id="server-state"'));
+    expect(stateElement.indexOf('</script>')).toBeGreaterThan(stateElement.indexOf('alert(1)'));
+    // It reads without script: no notice asking for one.
+    expect(page.html).not.toContain('<noscript>');
+  });
+
+  it('the feeds, the community, the profile and the static pages are drawn with their content', async () => {
+    const pages: Array<[string, string]> = [
+      ['/all?sort=new', 'Mine keep'],
+      [`/${community.name}`, 'Tomatoes, from seed to sauce.'],
+      [`/@${author.username}`, 'Which tomatoes'],
+      ['/communities', community.name],
+      ['/about', 'About'],
+      ['/guidelines', 'guidelines'],
+    ];
+    for (const [path, text] of pages) {
+      const page = await visit(path);
+      expect(page.status, path).toBe(200);
+      expect(page.root, path).toContain(text);
+      expect(page.state, path).not.toBeNull();
+      // The styles of the drawn screens are linked, so the page shows styled before its script runs.
+      expect(page.html.slice(0, page.html.indexOf('</head>')), path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
+    }
+  });
+
+  it('a missing post, community or user answers 404 with the not-found page, which the app draws anew', async () => {
+    for (const path of ['/nowhere_here/post/NoSuchPost', '/nowhere_here', '/@nobody_by_that_name']) {
+      const page = await visit(path);
+      expect(page.status, path).toBe(404);
+      expect(page.root, path).toContain('404: Not found!');
+      expect(page.state, path).toBeNull();
+    }
+  });
+
+  it('a deleted post leaves the drawn pages, and its author\'s page shows no member\'s view', async () => {
+    const gone = await makePost(author.browser, community.name, { title: 'Blight on the lower leaves' });
+    expect((await visit(`/${community.name}`)).root).toContain('Blight on the lower leaves');
+    expect((await del(author.browser, `/api/posts/${gone.publicId}`)).statusCode).toBe(200);
+    const page = await visit(`/${community.name}`);
+    expect(page.root).not.toContain('Blight on the lower leaves');
+    // A visitor's page: the login and sign-up buttons, never a member's menu.
+    expect(page.root).toContain('Create account');
+  });
+
+  it('a member gets the app without a drawn page, which then shows their own view', async () => {
+    const response = await author.browser.get(`/${community.name}/post/${post.publicId}`, { headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('server-state');
+  });
+
+  it('forms and members\' screens are left to the app', async () => {
+    for (const path of ['/login', '/settings', '/new', '/notifications']) {
+      const page = await visit(path);
+      expect(page.html, path).toContain('<div id="root"></div>');
+    }
+  });
+});

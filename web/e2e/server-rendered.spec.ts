@@ -1,0 +1,118 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { waitForSaved } from './helpers.ts';
+import { postPath, seedComment, seedPost } from './post-helpers.ts';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+
+/** A visitor's page (no cookies), the app's script held back until `release` is called. */
+async function visitorWithHeldScript(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, ...(viewport.width < 600 ? { userAgent: PHONE_AGENT, isMobile: true, hasTouch: true } : {}) });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { page, context, problems, release };
+}
+
+/** Starts counting layout shifts on the page. */
+async function watchLayoutShifts(page: Page) {
+  await page.evaluate(() => {
+    const shifts = { total: 0 };
+    (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) shifts.total += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+let seeded: Awaited<ReturnType<typeof seedPost>> | undefined;
+
+async function seedThread(page: Page) {
+  if (seeded) return seeded;
+  seeded = await seedPost(page, 'Which tomatoes <ripen> first & why?');
+  await seedComment(page, seeded.post, 'Early Girl, every single year.');
+  return seeded;
+}
+
+test('without JavaScript, a post page shows its title, body and comments and links to its community', async ({ browser, page }) => {
+  const { community, post } = await seedThread(page);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const visitor = await context.newPage();
+  const answer = await visitor.goto(postPath(post));
+  expect(answer?.status()).toBe(200);
+  await expect(visitor.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await expect(visitor.getByText('Mine keeps')).toBeVisible();
+  await expect(visitor.getByText('Early Girl, every single year.')).toBeVisible();
+  await expect(visitor.locator(`main a[href="/${community.name}"]`).first()).toBeVisible();
+  await context.close();
+});
+
+/** The key pages a visitor lands on, each with a text its drawn content shows. */
+async function keyPages(page: Page) {
+  const { community, post } = await seedThread(page);
+  return [
+    { path: postPath(post), shows: (on: Page) => on.getByRole('heading', { level: 1, name: post.title }) },
+    { path: `/${community.name}`, shows: (on: Page) => on.getByRole('link', { name: post.title }).first() },
+    { path: '/all?sort=new', shows: (on: Page) => on.getByRole('link', { name: post.title }).first() },
+  ];
+}
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`at ${viewport.width} px, the key pages show before the script runs, the app takes them over without an error or a shift, and a vote right after works`, async ({ browser, page }) => {
+    for (const { path, shows } of await keyPages(page)) {
+      const visitor = await visitorWithHeldScript(browser, viewport);
+      await visitor.page.goto(path, { waitUntil: 'commit' });
+      await expect(shows(visitor.page), path).toBeVisible();
+      await watchLayoutShifts(visitor.page);
+      await visitor.page.evaluate(() => {
+        (window as unknown as { drawnMain: Element | null }).drawnMain = document.querySelector('main');
+      });
+      // Once taken over, the app asks for the visitor's own bootstrap data (and token).
+      await Promise.all([visitor.page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/_initial'), visitor.release()]);
+      // A vote right away asks the visitor to log in.
+      await visitor.page.getByRole('button', { name: 'Upvote' }).first().click();
+      const prompt = visitor.page.getByRole('dialog', { name: 'Login to continue' });
+      await expect(prompt, path).toBeVisible();
+      await prompt.getByRole('button', { name: 'Close' }).click();
+      await visitor.page.waitForLoadState('networkidle');
+      // The drawn page was kept, not drawn again.
+      expect(await visitor.page.evaluate(() => (window as unknown as { drawnMain: Element | null }).drawnMain === document.querySelector('main')), path).toBe(true);
+      expect(visitor.problems, path).toEqual([]);
+      expect(await visitor.page.evaluate(() => (window as unknown as { shifts: { total: number } }).shifts.total), path).toBeLessThanOrEqual(0.02);
+      await visitor.context.close();
+    }
+  });
+}
+
+test('once installed, pages come from the service worker, offline too', async ({ browser, page }) => {
+  const { post } = await seedThread(page);
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(postPath(post));
+  await expect(visitor.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  expect(await visitor.evaluate(() => document.getElementById('server-state') !== null)).toBe(true);
+  await visitor.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await visitor.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  // The answers the drawn page came with are saved for offline use.
+  await waitForSaved(visitor, 'Early Girl, every single year.');
+  await context.setOffline(true);
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  // The worker's shell, not a page from the network.
+  expect(await visitor.evaluate(() => document.getElementById('server-state'))).toBeNull();
+  await context.close();
+});
