@@ -21,21 +21,23 @@ interface Drawn {
   html: string;
   /** The markup inside the root element. */
   root: string;
+  /** The cookies it hands out (name=value). */
+  cookies: string[];
   /** What the app takes the page over with; null when the page carries none. */
   state: { queries: { queries: Array<{ queryKey: unknown[] }> } } | null;
 }
 
-function drawn(status: number, html: string): Drawn {
+function drawn(status: number, html: string, cookies: string[]): Drawn {
   const start = html.indexOf('<div id="root">');
   const stateAt = html.indexOf('<script type="application/json" id="server-state">');
   const rootEnd = stateAt >= 0 ? stateAt : html.indexOf('<script', start);
   const stateText = stateAt >= 0 ? html.slice(html.indexOf('>', stateAt) + 1, html.indexOf('</script>', stateAt)) : null;
-  return { status, html, root: html.slice(start, rootEnd), state: stateText === null ? null : JSON.parse(stateText) };
+  return { status, html, cookies, root: html.slice(start, rootEnd), state: stateText === null ? null : JSON.parse(stateText) };
 }
 
 async function visit(path: string, headers: Record<string, string> = {}): Promise<Drawn> {
   const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html', ...headers } });
-  return drawn(response.status, await response.text());
+  return drawn(response.status, await response.text(), response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? ''));
 }
 
 beforeAll(async () => {
@@ -65,7 +67,9 @@ describe('pages drawn for visitors', () => {
     const stateElement = page.html.slice(page.html.indexOf('id="server-state"'));
     expect(stateElement.indexOf('</script>')).toBeGreaterThan(stateElement.indexOf('alert(1)'));
     // It reads without script: no notice asking for one.
-    expect(page.html).not.toContain('<noscript>');
+    expect(page.html).not.toContain('<noscript>Quorum needs JavaScript');
+    // It hands out the visitor's session and anti-forgery token: the app's first call may be a write.
+    expect(page.cookies).toEqual(expect.arrayContaining([expect.stringMatching(/^csrftoken=/), expect.stringMatching(/^sid=/)]));
   });
 
   it('the feeds, the community, the profile and the static pages are drawn with their content', async () => {

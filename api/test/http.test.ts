@@ -205,7 +205,7 @@ describe('serving the web app', () => {
       const response = await web.app.inject(url);
       expect(response.statusCode, url).toBe(status);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('private, no-cache');
       expect(response.body).toContain('<div id="root">');
     }
   });

@@ -335,7 +335,7 @@ describe('the page itself', () => {
   it('is compressed for browsers that accept it, and revalidated on each load', async () => {
     const raw = await t.app.inject({ url: `/${community.name}`, headers: { 'accept-encoding': 'br' } });
     expect(raw.headers['content-encoding']).toBe('br');
-    expect(raw.headers['cache-control']).toBe('no-cache');
+    expect(raw.headers['cache-control']).toBe('private, no-cache');
     const plain = await t.app.inject({ url: `/${community.name}`, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain(`<title>/${community.name} · Quorum</title>`);

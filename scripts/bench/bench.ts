@@ -14,7 +14,7 @@ import { explainWorkloads, type StatementReport } from './explain.ts';
 import { measure, type Measurement } from './load.ts';
 import { measurePage, printPageReport, type PageReport } from './page.ts';
 import { canPin, residentMemory, startApi, startFloor } from './processes.ts';
-import { BENCH_WATCHED_WORDS, prepareWorkloads, type Workload } from './workloads.ts';
+import { BENCH_WATCHED_WORDS, prepareWorkloads, seededPublicId, type Workload } from './workloads.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -162,7 +162,8 @@ async function runEngine(engine: 'postgres' | 'embedded', size: SizeName, option
     }
   }
 
-  const api = await startApi(databaseUrl ? { databaseUrl } : { dataDir: dataDir ?? '' }, { cpuProfile: options.cpuProfile });
+  // With the web app, as `npm start` serves it: one workload reads a page drawn on the server.
+  const api = await startApi(databaseUrl ? { databaseUrl } : { dataDir: dataDir ?? '' }, { web: true, cpuProfile: options.cpuProfile });
   const rows: Row[] = [];
   let idle = residentMemory(api.pid);
   let loaded = idle;
@@ -286,7 +287,7 @@ async function runPage(): Promise<PageReport> {
     : { databaseUrl: await ensurePostgresDataset(serverUrl, 'small') };
   const api = await startApi(target, { web: true });
   try {
-    return await measurePage(api.url);
+    return await measurePage(api.url, seededPublicId(SEED_PRESETS.small.posts - 1));
   } finally {
     await api.stop();
   }

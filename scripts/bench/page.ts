@@ -47,7 +47,11 @@ export interface PageReport {
   first: PageVisit;
   repeat: PageVisit;
   offlineColdStartMs: number | null;
+  /** A first visit to a post with 500 comments, opened cold from a link (its title counts as the first post). */
+  postFirst: PageVisit;
 }
+
+const POST_TITLE = 'h1.post-page__title';
 
 async function throttle(context: BrowserContext, page: Page): Promise<void> {
   const cdp = await context.newCDPSession(page);
@@ -56,22 +60,22 @@ async function throttle(context: BrowserContext, page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
 }
 
-/** Time from navigation start until the first post card is visible, or null if none shows within 15 s. */
-async function timeToFirstPost(page: Page, url: string): Promise<number | null> {
+/** Time from navigation start until `shown` (the first post card) is visible, or null if it does not show within 15 s. */
+async function timeToFirstPost(page: Page, url: string, shown = POST_CARD): Promise<number | null> {
   const started = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
   try {
-    await page.locator(POST_CARD).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await page.locator(shown).first().waitFor({ state: 'visible', timeout: 15_000 });
     return Date.now() - started;
   } catch {
     return null;
   }
 }
 
-async function visit(context: BrowserContext, url: string): Promise<PageVisit> {
+async function visit(context: BrowserContext, url: string, shown = POST_CARD): Promise<PageVisit> {
   const page = await context.newPage();
   await throttle(context, page);
-  const firstPostMs = await timeToFirstPost(page, url);
+  const firstPostMs = await timeToFirstPost(page, url, shown);
   // Late shifts and long tasks count too: let the page settle before reading.
   await page.waitForTimeout(3_000);
   const result = await page.evaluate(() => (globalThis as unknown as { __readVitals(): Vitals }).__readVitals());
@@ -79,10 +83,14 @@ async function visit(context: BrowserContext, url: string): Promise<PageVisit> {
   return { firstPostMs, lcpMs: result.lcp, cls: result.cls, longTasks: result.longTasks, blockingMs: result.blockingMs, scriptKB: result.scriptBytes / 1024 };
 }
 
-export async function measurePage(baseUrl: string): Promise<PageReport> {
+/** `postId`'s page, read as a link to it would be opened. */
+export async function measurePage(baseUrl: string, postId: string): Promise<PageReport> {
+  const post = (await (await fetch(`${baseUrl}/api/posts/${postId}`)).json()) as { communityName: string };
+  const postUrl = `${baseUrl}/${post.communityName}/post/${postId}`;
   const profile = mkdtempSync(join(tmpdir(), 'quorum-bench-browser-'));
-  const launch = () =>
-    chromium.launchPersistentContext(profile, {
+  const postProfile = mkdtempSync(join(tmpdir(), 'quorum-bench-browser-'));
+  const launch = (folder = profile) =>
+    chromium.launchPersistentContext(folder, {
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
       serviceWorkers: 'allow',
@@ -101,9 +109,15 @@ export async function measurePage(baseUrl: string): Promise<PageReport> {
     const page = context.pages()[0] ?? (await context.newPage());
     const offlineColdStartMs = await timeToFirstPost(page, baseUrl);
     await context.close();
-    return { first, repeat, offlineColdStartMs };
+
+    context = await launch(postProfile);
+    await context.addInitScript({ path: vitalsScript });
+    const postFirst = await visit(context, postUrl, POST_TITLE);
+    await context.close();
+    return { first, repeat, offlineColdStartMs, postFirst };
   } finally {
     rmSync(profile, { recursive: true, force: true });
+    rmSync(postProfile, { recursive: true, force: true });
   }
 }
 
@@ -115,4 +129,6 @@ export function printPageReport(report: PageReport): void {
   console.log(row('first visit', report.first));
   console.log(row('repeat visit', report.repeat));
   console.log(`  offline cold start: first post ${ms(report.offlineColdStartMs)}`);
+  console.log('A post with 500 comments, opened cold from a link (its title counts as the first post)');
+  console.log(row('first visit', report.postFirst));
 }

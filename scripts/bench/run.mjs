@@ -6,8 +6,8 @@ import { ensureApiBuilt, ensureInstalled, ensureWebBuilt, root } from '../lib/pr
 await ensureInstalled();
 // The API is measured as `npm start` runs it: compiled.
 await ensureApiBuilt();
-// The page measurement serves the production build.
-if (!process.argv.includes('--no-page')) await ensureWebBuilt();
+// The page measurement and the drawn page's workload serve the production build.
+await ensureWebBuilt();
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/bench/bench.ts'), ...process.argv.slice(2)], {
   cwd: join(root, 'api'),
   stdio: 'inherit',

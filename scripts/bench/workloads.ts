@@ -23,7 +23,7 @@ export const BENCH_WATCHED_WORDS = 200;
 const VOTERS = 16;
 
 /** The public id the seed gives post number `n`. */
-const seededPublicId = (n: number) => n.toString(16).padStart(8, '0');
+export const seededPublicId = (n: number) => n.toString(16).padStart(8, '0');
 
 function same(request: LoadRequest): Load {
   return { next: () => () => request };
@@ -56,6 +56,7 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
   // Comments made under load go to another post, so that the measured threads keep their size.
   const commentedPost = seededPublicId(sizes.posts - 2);
   const thread = await visitor.client.getPost(bigThread);
+  const mediumThreadPage = `/${(await visitor.client.getPost(mediumThread)).communityName}/post/${mediumThread}`;
   const parent = (thread.comments ?? [])
     .filter((comment) => comment.parentId === null)
     .sort((a, b) => b.noReplies - a.noReplies)[0];
@@ -146,6 +147,8 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     { name: 'community hot feed, logged in', feed: true, ...withSample(same(feed(`communityId=${community.id}&sort=hot`, memberHeaders))) },
     { name: '_initial, member', feed: false, ...withSample(same(get('/api/_initial', memberHeaders))) },
     { name: 'post with 500 comments', feed: false, ...withSample(same(get(`/api/posts/${mediumThread}`))) },
+    // The page a visitor's browser opens, drawn on the server (from the visitor micro-cache once drawn).
+    { name: 'post page with 500 comments, drawn', feed: false, ...withSample(same(get(mediumThreadPage, { accept: 'text/html' }))) },
     { name: 'post with 2,000 comments', feed: false, ...withSample(same(get(`/api/posts/${bigThread}`))) },
     { name: 'post with 500 comments, logged in', feed: false, ...withSample(same(get(`/api/posts/${mediumThread}`, memberHeaders))) },
     ...(parent

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { waitForSaved } from './helpers.ts';
+import { FEED_LIMIT_DEFAULT } from '@quorum/shared/constants';
+import { apiAs, waitForSaved } from './helpers.ts';
 import { postPath, seedComment, seedPost } from './post-helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -59,9 +60,26 @@ test('without JavaScript, a post page shows its title, body and comments and lin
   await context.close();
 });
 
+test('without JavaScript, a feed leads to its next page by a link', async ({ browser, page }) => {
+  const { community } = await seedPost(page, 'Which tomatoes <ripen> first & why?');
+  for (let i = 0; i < FEED_LIMIT_DEFAULT; i++) await apiAs(page, 'POST', '/api/posts', { type: 'text', title: `Seedling diary, day ${i + 1}`, body: 'Still growing.', community: community.name });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const visitor = await context.newPage();
+  await visitor.goto(`/${community.name}?sort=new`);
+  await expect(visitor.getByRole('link', { name: `Seedling diary, day ${FEED_LIMIT_DEFAULT}`, exact: true })).toBeVisible();
+  // The first post written is on the second page.
+  await expect(visitor.getByRole('link', { name: 'Which tomatoes <ripen> first & why?' })).toHaveCount(0);
+  await visitor.getByRole('link', { name: 'Next page' }).click();
+  await expect(visitor).toHaveURL(/sort=new&next=/);
+  await expect(visitor.getByRole('link', { name: 'Which tomatoes <ripen> first & why?' }).first()).toBeVisible();
+  await expect(visitor.getByRole('link', { name: `Seedling diary, day ${FEED_LIMIT_DEFAULT}`, exact: true })).toHaveCount(0);
+  await context.close();
+});
+
 /** The key pages a visitor lands on, each with a text its drawn content shows. */
 async function keyPages(page: Page) {
-  const { community, post } = await seedThread(page);
+  // A new post: the newest of All, whatever other tests wrote before.
+  const { community, post } = await seedPost(page, 'Which beans climb & which <sprawl>?');
   return [
     { path: postPath(post), shows: (on: Page) => on.getByRole('heading', { level: 1, name: post.title }) },
     { path: `/${community.name}`, shows: (on: Page) => on.getByRole('link', { name: post.title }).first() },

@@ -30,10 +30,20 @@ const isFeedOf = (communityId: string) => (url: URL) => url.pathname === '/api/p
 const isHomeFeed = (url: URL) => url.pathname === '/api/posts' && url.searchParams.get('feed') === 'home';
 const isPostPage = (post: Post) => (url: URL) => url.pathname === `/api/posts/${post.publicId}`;
 
-/** A page of a browser of its own, for a visitor. */
+/**
+ * A page of a browser of its own, for a visitor who has the app installed: its pages come from
+ * the service worker and the app reads the API itself (a first visit gets the page drawn on the
+ * server, with its answers inside, see server-rendered.spec.ts).
+ */
 async function visitorPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
-  return context.newPage();
+  const page = await context.newPage();
+  await page.goto('/about');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  return page;
 }
 
 test('a vote shows to the voter after a reload and once their recent write is forgotten, never to visitors', async ({ page, browser }) => {

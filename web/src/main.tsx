@@ -56,15 +56,21 @@ async function takeOver(container: HTMLElement, state: ServerState) {
   );
 }
 
-const serverState = readServerState();
-if (serverState) {
-  void takeOver(root, serverState);
-} else {
-  createRoot(root).render(
+/** Draws the app in the browser (over whatever the server drew). */
+function drawAnew(container: HTMLElement) {
+  createRoot(container).render(
     <StrictMode>
       <App stores={createAppStores()} />
     </StrictMode>,
   );
+}
+
+const serverState = readServerState();
+if (serverState) {
+  // A screen's code that cannot be loaded (the network gone meanwhile) leaves the page to the app's own start.
+  takeOver(root, serverState).catch(() => drawAnew(root));
+} else {
+  drawAnew(root);
 }
 
 registerServiceWorker();

@@ -34,6 +34,21 @@ describe('visitor cache', () => {
     expect(cache.cacheControl).toBe('public, max-age=60');
   });
 
+  it('says whether it holds an answer, fresh or being computed, under a key', async () => {
+    const cache = createVisitorCache(60_000);
+    const page = gate('drawn');
+    expect(cache.has('page')).toBe(false);
+    const answer = cache.get('page', page.compute, String);
+    expect(cache.has('page')).toBe(true);
+    page.open();
+    await answer;
+    expect(cache.has('page')).toBe(true);
+    expect(cache.has('other')).toBe(false);
+    const keepingNothing = createVisitorCache(0);
+    await keepingNothing.get('page', async () => 'drawn', String);
+    expect(keepingNothing.has('page')).toBe(false);
+  });
+
   it('keeps pages apart by key and gives different pages different validators', async () => {
     const cache = createVisitorCache(60_000);
     const hot = await cache.get('hot', async () => ({ sort: 'hot' }), JSON.stringify);

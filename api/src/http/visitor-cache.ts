@@ -32,6 +32,8 @@ export interface VisitorCache {
    * (the text then measures it).
    */
   get<T>(key: string, compute: () => Promise<T>, serialize: (value: T) => string): Promise<CachedAnswer<T>>;
+  /** Whether a fresh answer (or one being computed) is kept under `key`. */
+  has(key: string): boolean;
   /** What browsers and shared caches are told: keep the answer as long as the server does. */
   readonly cacheControl: string;
   /** How long an answer is kept: how old a shared answer may be. */
@@ -59,6 +61,10 @@ export function createVisitorCache(ttlMs: number, maxBytes = MAX_BYTES): Visitor
   return {
     cacheControl: ttlMs > 0 ? `public, max-age=${Math.ceil(ttlMs / 1000)}` : 'no-cache',
     ttlMs: Math.max(ttlMs, 0),
+    has(key: string) {
+      const hit = entries.get(key);
+      return hit !== undefined && hit.expires > Date.now();
+    },
     get<T>(key: string, compute: () => Promise<T>, serialize: (value: T) => string) {
       const made = () => compute().then((value) => cachedAnswer(value, serialize));
       if (ttlMs <= 0) return made();

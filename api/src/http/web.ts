@@ -151,9 +151,11 @@ function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
 
 export function sendAppShell(request: FastifyRequest, reply: FastifyReply, shell: AppShell, head: PageHead, drawn?: DrawnContent) {
   const html = shell.render(head, drawn);
+  // Private: a page hands out the visitor's session and anti-forgery cookies, since the first call
+  // the app makes on a page drawn on the server may be a write.
   reply
     .code(head.status)
-    .header('Cache-Control', 'no-cache')
+    .header('Cache-Control', 'private, no-cache')
     .header('Content-Security-Policy', shell.policy)
     .header('Vary', 'Accept-Encoding')
     .type('text/html; charset=utf-8');

@@ -34,7 +34,7 @@ export interface PageDrawerOptions {
   /** The browser's build of the web app; the server's is beside it. */
   webDist: string;
   visitorCache: VisitorCache;
-  /** The name of the session cookie: members are not drawn for. */
+  /** The name of the session cookie: a request with one may be a member's, who is not drawn for. */
   sessionCookie: string;
 }
 
@@ -60,6 +60,12 @@ function isDrawn(url: string): boolean {
 }
 
 const PHONE = /Mobi|iPhone|Android.+Mobile/i;
+
+/**
+ * Pages drawn at once, at most: past it, the browser draws the page (the plain shell is sent), so
+ * that made-up addresses (each its own cache entry) cannot keep the process busy drawing.
+ */
+const MAX_DRAWING = 4;
 
 /** A page that takes longer to draw is left to the browser: the visitor is not kept waiting for it. */
 const DRAW_TIME_LIMIT_MS = 3_000;
@@ -98,15 +104,30 @@ export async function loadPageDrawer({ app, webDist, visitorCache, sessionCookie
     return entry.drawPage(new URL(request.url, 'http://page.invalid'), fetchApi as typeof fetch, { phone });
   };
 
+  let drawing = 0;
+  const drawCounted = async (request: FastifyRequest, phone: boolean) => {
+    drawing += 1;
+    try {
+      return await drawFor(request, phone);
+    } finally {
+      drawing -= 1;
+    }
+  };
+
   return {
     async draw(request) {
       if (request.method !== 'GET' || !isDrawn(request.url)) return null;
       // A member gets the app, which shows their own view of the page.
-      if (request.cookies[sessionCookie]) return null;
+      if (request.cookies[sessionCookie] !== undefined) {
+        await app.authenticate(request);
+        if (request.user) return null;
+      }
       const phone = PHONE.test(String(request.headers['user-agent'] ?? ''));
+      const key = `drawn ${phone ? 'phone' : 'wide'} ${request.url}`;
+      // Past the limit, a page the cache does not hold already is left to the browser.
+      if (drawing >= MAX_DRAWING && !visitorCache.has(key)) return null;
       try {
-        const key = `drawn ${phone ? 'phone' : 'wide'} ${request.url}`;
-        const answer = await withinTimeLimit(visitorCache.get(key, () => drawFor(request, phone), JSON.stringify));
+        const answer = await withinTimeLimit(visitorCache.get(key, () => drawCounted(request, phone), JSON.stringify));
         return answer.value && { ...answer.value, styles };
       } catch (error) {
         // The app draws the page in the browser, as it does for members.

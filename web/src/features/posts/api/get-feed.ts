@@ -11,9 +11,12 @@ import { postKeys, type FeedParams } from './keys.ts';
 export const feedOptions = (params: FeedParams) =>
   infiniteQueryOptions({
     queryKey: postKeys.feed(params),
-    meta: (params.feed === 'home' || params.feed === 'all') && !params.communityId ? { backgroundRefresh: { call: 'feed', feed: params.feed, sort: params.sort } } : undefined,
+    meta:
+      (params.feed === 'home' || params.feed === 'all') && !params.communityId && !params.from
+        ? { backgroundRefresh: { call: 'feed', feed: params.feed, sort: params.sort } }
+        : undefined,
     queryFn: ({ pageParam, signal }): Promise<PostsPage> =>
       api.getPosts({ feed: params.feed, communityId: params.communityId, sort: params.sort, next: pageParam }, signal),
-    initialPageParam: null as string | null,
+    initialPageParam: (params.from ?? null) as string | null,
     getNextPageParam: (lastPage) => lastPage.next,
   });

@@ -5,6 +5,8 @@ export interface FeedParams {
   feed?: Feed;
   communityId?: string;
   sort: FeedSort;
+  /** The cursor the feed starts at (the address's `next`: a later page opened by its link); absent for the first page. */
+  from?: string;
 }
 
 /** Query keys of posts: feeds (infinite queries of PostsPage) and single posts. */

@@ -2,6 +2,7 @@ import { FEED_EAGER_IMAGES, FEED_INITIAL_RENDER } from '@quorum/shared/constants
 import type { Post } from '@quorum/shared/entities/posts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { LoadFailed } from '../../../../components/errors/load-failed.tsx';
 import { LoadMore } from '../../../../components/ui/load-more.tsx';
 import { PullToRefresh } from '../../../../components/ui/pull-to-refresh.tsx';
@@ -23,6 +24,26 @@ interface FeedProps {
   showCommunity?: boolean;
   /** An accessible name for the list of posts. */
   label: string;
+}
+
+/** The address parameter of a later page of a feed: the cursor it starts at. */
+const NEXT_PARAM = 'next';
+
+/**
+ * Without script, the feed's next page is a page of its own: a link a reader (or a crawler) of
+ * the page drawn on the server follows. The app scrolls on instead.
+ */
+function NextPageLink({ searchParams, next }: { searchParams: URLSearchParams; next: string | null }) {
+  if (!next) return null;
+  const target = new URLSearchParams(searchParams);
+  target.set(NEXT_PARAM, next);
+  return (
+    <noscript>
+      <a className="button feed-next" href={`?${target.toString()}`} rel="next">
+        Next page
+      </a>
+    </noscript>
+  );
 }
 
 /** Pages can overlap when ranks change between fetches; each post is shown once. */
@@ -47,7 +68,9 @@ function uniquePosts(pages: ReadonlyArray<{ posts: Post[] }>): Post[] {
 export function Feed({ params, banner, showCommunity = true, label }: FeedProps) {
   const { feed_layout: layout } = useDevicePreferences();
   const queryClient = useQueryClient();
-  const options = feedOptions(params);
+  const [searchParams] = useSearchParams();
+  const from = searchParams.get(NEXT_PARAM) ?? undefined;
+  const options = feedOptions(from ? { ...params, from } : params);
   const query = useInfiniteQuery(options);
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const posts = useMemo(() => uniquePosts(data?.pages ?? []), [data]);
@@ -89,6 +112,7 @@ export function Feed({ params, banner, showCommunity = true, label }: FeedProps)
       </ul>
       {isFetchingNextPage && <FeedSkeleton count={2} />}
       <LoadMore hasNextPage={hasNextPage} isFetchingNextPage={isFetchingNextPage} isFetchNextPageError={isFetchNextPageError} fetchNextPage={fetchNextPage} />
+      <NextPageLink searchParams={searchParams} next={data?.pages.at(-1)?.next ?? null} />
       {!hasNextPage && <p className="feed-end">No more posts</p>}
     </>
   );
