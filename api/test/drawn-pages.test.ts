@@ -74,7 +74,7 @@ describe('pages drawn for visitors', () => {
 
   it('the feeds, the community, the profile and the static pages are drawn with their content', async () => {
     const pages: Array<[string, string]> = [
-      ['/all?sort=new', 'Mine keep'],
+      ['/all?sort=latest', 'Mine keep'],
       [`/${community.name}`, 'Tomatoes, from seed to sauce.'],
       [`/@${author.username}`, 'Which tomatoes'],
       ['/communities', community.name],

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createCommunity, seedPosts } from './feed-helpers.ts';
-import { ADMIN, logIn, logOutViaApi } from './helpers.ts';
+import { ADMIN, logIn, logOutViaApi, openApp } from './helpers.ts';
 import { newUser, openPost, own, pinnedComment, seedChain, seedPost } from './post-helpers.ts';
 
 function feedOf(page: Page, communityName: string) {
@@ -187,7 +187,8 @@ test("a visitor's a brings the login prompt, as the Upvote button does", async (
   await seedPosts(page, community.name, 1, 'Visitor key post');
   await logOutViaApi(page);
 
-  await page.goto(`/${community.name}`);
+  // The visitor's page is drawn on the server: keys work once the app has taken it over.
+  await openApp(page, `/${community.name}`);
   const card = feedOf(page, community.name).getByRole('article', { name: 'Visitor key post 1' });
   await expect(card).toBeVisible();
   await page.keyboard.press('j');

@@ -65,12 +65,12 @@ test('without JavaScript, a feed leads to its next page by a link', async ({ bro
   for (let i = 0; i < FEED_LIMIT_DEFAULT; i++) await apiAs(page, 'POST', '/api/posts', { type: 'text', title: `Seedling diary, day ${i + 1}`, body: 'Still growing.', community: community.name });
   const context = await browser.newContext({ javaScriptEnabled: false });
   const visitor = await context.newPage();
-  await visitor.goto(`/${community.name}?sort=new`);
+  await visitor.goto(`/${community.name}?sort=latest`);
   await expect(visitor.getByRole('link', { name: `Seedling diary, day ${FEED_LIMIT_DEFAULT}`, exact: true })).toBeVisible();
   // The first post written is on the second page.
   await expect(visitor.getByRole('link', { name: 'Which tomatoes <ripen> first & why?' })).toHaveCount(0);
   await visitor.getByRole('link', { name: 'Next page' }).click();
-  await expect(visitor).toHaveURL(/sort=new&next=/);
+  await expect(visitor).toHaveURL(/sort=latest&next=/);
   await expect(visitor.getByRole('link', { name: 'Which tomatoes <ripen> first & why?' }).first()).toBeVisible();
   await expect(visitor.getByRole('link', { name: `Seedling diary, day ${FEED_LIMIT_DEFAULT}`, exact: true })).toHaveCount(0);
   await context.close();
@@ -83,7 +83,7 @@ async function keyPages(page: Page) {
   return [
     { path: postPath(post), shows: (on: Page) => on.getByRole('heading', { level: 1, name: post.title }) },
     { path: `/${community.name}`, shows: (on: Page) => on.getByRole('link', { name: post.title }).first() },
-    { path: '/all?sort=new', shows: (on: Page) => on.getByRole('link', { name: post.title }).first() },
+    { path: '/all?sort=latest', shows: (on: Page) => on.getByRole('link', { name: post.title }).first() },
   ];
 }
 

@@ -2,6 +2,7 @@
 // web/dist-ssr): their content reads before any script runs, and without script at all, and the
 // app takes the drawn page over. A drawn page is kept in the visitor micro-cache like the API's
 // answers it is made from.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -92,17 +93,20 @@ export async function loadPageDrawer({ app, webDist, visitorCache, sessionCookie
     .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
     .join('');
 
-  const drawFor = (request: FastifyRequest, phone: boolean) => {
-    const fetchApi = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
-      const answer = await app.inject({ method: init?.method ?? 'GET', url, remoteAddress: request.ip, headers: { accept: 'application/json' } });
-      return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.rawPayload, {
-        status: answer.statusCode,
-        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
-      });
-    };
-    return entry.drawPage(new URL(request.url, 'http://page.invalid'), fetchApi as typeof fetch, { phone });
+  // The visitor a page is being drawn for, through every read the drawing makes (several pages
+  // may be drawn at once; the app's API client is one for all of them).
+  const visitor = new AsyncLocalStorage<FastifyRequest>();
+  const fetchApi = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
+    const remoteAddress = visitor.getStore()?.ip ?? '127.0.0.1';
+    const answer = await app.inject({ method: init?.method ?? 'GET', url, remoteAddress, headers: { accept: 'application/json' } });
+    return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
   };
+  const drawFor = (request: FastifyRequest, phone: boolean) =>
+    visitor.run(request, () => entry.drawPage(new URL(request.url, 'http://page.invalid'), fetchApi as typeof fetch, { phone }));
 
   let drawing = 0;
   const drawCounted = async (request: FastifyRequest, phone: boolean) => {
