@@ -87,7 +87,11 @@ describe('pages drawn for visitors', () => {
       expect(page.root, path).toContain(text);
       expect(page.state, path).not.toBeNull();
       // The styles of the drawn screens are linked, so the page shows styled before its script runs.
-      expect(page.html.slice(0, page.html.indexOf('</head>')), path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
+      const head = page.html.slice(0, page.html.indexOf('</head>'));
+      expect(head, path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
+      // The shell's own styles once, and all of them ahead of the script.
+      expect(head.match(/href="\/assets\/index-[^"]+\.css"/g), path).toHaveLength(1);
+      expect(head.lastIndexOf('rel="stylesheet"'), path).toBeLessThan(head.indexOf('<script type="module"'));
     }
   });
 

@@ -68,11 +68,11 @@ export interface AppShell {
   render(head: Omit<PageHead, 'status'>, drawn?: DrawnContent): string;
 }
 
-/** A page drawn on the server: its markup, what the app needs to take it over, and the styles it shows with. */
+/** A page drawn on the server: its markup, what the app needs to take it over, and the styles it shows with (the shell's included). */
 export interface DrawnContent {
   html: string;
-  /** Null when the app is to draw the page anew. */
-  state: unknown;
+  /** What the app takes the page over with, as JSON made safe for a script element (see scriptJson); null when the app is to draw the page anew. */
+  stateJson: string | null;
   styles: string;
 }
 
@@ -80,15 +80,16 @@ const ROOT = '<div id="root"></div>';
 const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>/;
 
 /** JSON inside a <script> element: nothing in it may close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The body with the drawn page in the root element (and no "needs JavaScript" notice: it reads without). */
-function withDrawnPage(body: string, drawn: DrawnContent): string {
-  const state = drawn.state === null ? '' : `<script type="application/json" id="server-state">${scriptJson(drawn.state)}</script>`;
-  return body.replace(NOSCRIPT, '').replace(ROOT, () => `<div id="root">${drawn.html}</div>${state}`);
+/** The drawn page in the root element, followed by what the app takes it over with. */
+function drawnRoot(drawn: DrawnContent): string {
+  const state = drawn.stateJson === null ? '' : `<script type="application/json" id="server-state">${drawn.stateJson}</script>`;
+  return `<div id="root">${drawn.html}</div>${state}`;
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>/;
+const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
 const DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>\s*/;
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
@@ -107,11 +108,20 @@ function readAppShell(dist: string, options: { captcha?: boolean }): AppShell {
   const before = withoutDescription.slice(0, titleAt >= 0 ? titleAt : afterTitle);
   const between = withoutDescription.slice(afterTitle, tagsAt);
   const after = withoutDescription.slice(tagsAt);
+  // A drawn page links its styles (the shell's among them) first, ahead of the script it preloads:
+  // they are what its content waits for.
+  const betweenWithoutStyles = between.replace(STYLESHEET, '');
+  // Nor does it say it needs JavaScript: it reads without.
+  const drawnBody = after.replace(NOSCRIPT, '');
+  const rootAt = drawnBody.indexOf(ROOT);
+  const [bodyStart, bodyEnd] = rootAt >= 0 ? [drawnBody.slice(0, rootAt), drawnBody.slice(rootAt + ROOT.length)] : [drawnBody, ''];
   return {
     policy: shellContentSecurityPolicy(html, options),
     description: description?.[1] === undefined ? null : unescapeAttribute(description[1]),
     render: (head, drawn) =>
-      drawn ? `${before}${head.title}${between}${head.tags}${drawn.styles}${withDrawnPage(after, drawn)}` : `${before}${head.title}${between}${head.tags}${after}`,
+      drawn
+        ? `${before}${head.title}${drawn.styles}${betweenWithoutStyles}${head.tags}${bodyStart}${drawnRoot(drawn)}${bodyEnd}`
+        : `${before}${head.title}${between}${head.tags}${after}`,
   };
 }
 

@@ -7,12 +7,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { DrawnContent } from '../http/web.ts';
+import { scriptJson, type DrawnContent } from '../http/web.ts';
 import type { VisitorCache } from '../http/visitor-cache.ts';
 import { matchPage } from './match.ts';
 
-/** A page as the web app draws it: its markup and what the browser needs to take it over (JSON, or null to draw it anew). */
-type DrawnPage = Omit<DrawnContent, 'styles'>;
+/** A page as the web app draws it: its markup and what the browser needs to take it over (or null to draw it anew). */
+interface DrawnPage {
+  html: string;
+  state: unknown;
+}
 
 interface ServerEntry {
   drawPage(url: URL, fetchApi: typeof fetch, options: { phone: boolean }): Promise<DrawnPage | null>;
@@ -105,8 +108,11 @@ export async function loadPageDrawer({ app, webDist, visitorCache, sessionCookie
       headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
     });
   };
-  const drawFor = (request: FastifyRequest, phone: boolean) =>
-    visitor.run(request, () => entry.drawPage(new URL(request.url, 'http://page.invalid'), fetchApi as typeof fetch, { phone }));
+  const drawFor = async (request: FastifyRequest, phone: boolean): Promise<Omit<DrawnContent, 'styles'> | null> => {
+    const page = await visitor.run(request, () => entry.drawPage(new URL(request.url, 'http://page.invalid'), fetchApi as typeof fetch, { phone }));
+    // Serialised once, with the page: every visitor it is sent to gets the same text.
+    return page && { html: page.html, stateJson: page.state === null ? null : scriptJson(page.state) };
+  };
 
   let drawing = 0;
   const drawCounted = async (request: FastifyRequest, phone: boolean) => {
