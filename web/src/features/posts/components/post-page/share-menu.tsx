@@ -7,9 +7,9 @@ import { useIsWideLayout } from '../../../../hooks/use-media-query.ts';
 import { useCopyLink } from '../../../../lib/clipboard.ts';
 import { PostPageActionMenu } from './post-page-action.tsx';
 
-/** The system share sheet is offered on screens up to the wide layout, where it is the native way to share. */
 const hasShareSheet = () => typeof navigator.share === 'function';
 
+/** The system share sheet is offered on screens up to the wide layout, where it is the native way to share. */
 function useCanShareNatively(): boolean {
   const narrow = !useIsWideLayout();
   const supported = useBrowserSupports(hasShareSheet);
