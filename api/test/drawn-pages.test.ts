@@ -1,6 +1,7 @@
 // Public pages drawn on the server for visitors, from the web app's own server build (npm test
 // builds it before the API tests run).
 import { existsSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,31 @@ describe('pages drawn for visitors', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).not.toContain('server-state');
+  });
+
+  it('with the visitor micro-cache, a page is drawn once while it is kept and sent to each visitor as they ask for it', async () => {
+    const cached = await buildTestApp({ webDist: WEB_DIST, visitorCacheMs: 60_000 });
+    try {
+      const writer = await makeUser(cached);
+      const place = await makeCommunity(writer.browser, { about: 'Kept for a minute.' });
+      await makePost(writer.browser, place.name, { title: 'Drawn before the second post' });
+      const read = async (encoding: string) => {
+        const answer = await cached.app.inject({ url: `/${place.name}`, headers: { accept: 'text/html', 'accept-encoding': encoding } });
+        expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+        return answer.rawPayload;
+      };
+      const first = await read('br');
+      await makePost(writer.browser, place.name, { title: 'Written while the page is kept' });
+      const second = await read('br');
+      expect(second.equals(first)).toBe(true);
+      const text = brotliDecompressSync(second).toString('utf8');
+      expect(text).toContain('Drawn before the second post');
+      expect(text).not.toContain('Written while the page is kept');
+      expect(gunzipSync(await read('gzip')).toString('utf8')).toBe(text);
+      expect((await read('identity')).toString('utf8')).toBe(text);
+    } finally {
+      await cached.close();
+    }
   });
 
   it('forms and members\' screens are left to the app', async () => {

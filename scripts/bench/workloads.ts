@@ -147,8 +147,9 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     { name: 'community hot feed, logged in', feed: true, ...withSample(same(feed(`communityId=${community.id}&sort=hot`, memberHeaders))) },
     { name: '_initial, member', feed: false, ...withSample(same(get('/api/_initial', memberHeaders))) },
     { name: 'post with 500 comments', feed: false, ...withSample(same(get(`/api/posts/${mediumThread}`))) },
-    // The page a visitor's browser opens, drawn on the server (from the visitor micro-cache once drawn).
-    { name: 'post page with 500 comments, drawn', feed: false, ...withSample(same(get(mediumThreadPage, { accept: 'text/html' }))) },
+    // The page a visitor's browser opens, drawn on the server (from the visitor micro-cache once
+    // drawn), asked for as a browser does.
+    { name: 'post page with 500 comments, drawn', feed: false, ...withSample(same(get(mediumThreadPage, { accept: 'text/html', 'accept-encoding': 'br' }))) },
     { name: 'post with 2,000 comments', feed: false, ...withSample(same(get(`/api/posts/${bigThread}`))) },
     { name: 'post with 500 comments, logged in', feed: false, ...withSample(same(get(`/api/posts/${mediumThread}`, memberHeaders))) },
     ...(parent

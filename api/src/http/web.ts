@@ -147,20 +147,48 @@ export async function serveWeb(app: FastifyInstance, dist: string, options: { ca
   return shell;
 }
 
-/**
- * The app shell for any other page address, so client-side routes work on reload, headed with
- * what the page is and answered with its status (404 for a page that is not there).
- */
 /** The encoding a page is sent in: the API's compression plugin does not reach the not-found handler. */
-function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
+type Encoding = 'br' | 'gzip' | 'identity';
+
+function encodingFor(request: FastifyRequest): Encoding {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return null;
+  return 'identity';
 }
 
+function encode(html: string, encoding: Encoding): string | Buffer {
+  if (encoding === 'br') return brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return gzipSync(html);
+  return html;
+}
+
+/**
+ * Pages made from a drawn page kept in the visitor micro-cache, by encoding and head: a popular
+ * page is put together and compressed once while it is kept, not for every visitor.
+ */
+const madeFromDrawn = new WeakMap<DrawnContent, Map<string, string | Buffer>>();
+
+function pageBody(shell: AppShell, head: PageHead, drawn: DrawnContent | undefined, encoding: Encoding): string | Buffer {
+  if (!drawn) return encode(shell.render(head), encoding);
+  let bodies = madeFromDrawn.get(drawn);
+  if (!bodies) madeFromDrawn.set(drawn, (bodies = new Map()));
+  const key = `${encoding} ${head.title} ${head.tags}`;
+  let body = bodies.get(key);
+  if (body === undefined) {
+    body = encode(shell.render(head, drawn), encoding);
+    bodies.set(key, body);
+  }
+  return body;
+}
+
+/**
+ * The app shell for any other page address, so client-side routes work on reload, headed with
+ * what the page is and answered with its status (404 for a page that is not there), with the page
+ * drawn on the server when there is one.
+ */
 export function sendAppShell(request: FastifyRequest, reply: FastifyReply, shell: AppShell, head: PageHead, drawn?: DrawnContent) {
-  const html = shell.render(head, drawn);
+  const encoding = encodingFor(request);
   // Private: a page hands out the visitor's session and anti-forgery cookies, since the first call
   // the app makes on a page drawn on the server may be a write.
   reply
@@ -169,12 +197,8 @@ export function sendAppShell(request: FastifyRequest, reply: FastifyReply, shell
     .header('Content-Security-Policy', shell.policy)
     .header('Vary', 'Accept-Encoding')
     .type('text/html; charset=utf-8');
-  const encoding = encodingFor(request);
-  if (encoding === 'br') {
-    return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
-  }
-  if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
-  return reply.send(html);
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+  return reply.send(pageBody(shell, head, drawn, encoding));
 }
 
 /**

@@ -108,10 +108,11 @@ export async function loadPageDrawer({ app, webDist, visitorCache, sessionCookie
       headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
     });
   };
-  const drawFor = async (request: FastifyRequest, phone: boolean): Promise<Omit<DrawnContent, 'styles'> | null> => {
+  const drawFor = async (request: FastifyRequest, phone: boolean): Promise<DrawnContent | null> => {
     const page = await visitor.run(request, () => entry.drawPage(new URL(request.url, 'http://page.invalid'), fetchApi as typeof fetch, { phone }));
-    // Serialised once, with the page: every visitor it is sent to gets the same text.
-    return page && { html: page.html, stateJson: page.state === null ? null : scriptJson(page.state) };
+    // Serialised once, with the page: every visitor it is sent to gets the same text (and the
+    // same object, which the page made from it is kept by, see sendAppShell).
+    return page && { html: page.html, stateJson: page.state === null ? null : scriptJson(page.state), styles };
   };
 
   let drawing = 0;
@@ -138,7 +139,7 @@ export async function loadPageDrawer({ app, webDist, visitorCache, sessionCookie
       if (drawing >= MAX_DRAWING && !visitorCache.has(key)) return null;
       try {
         const answer = await withinTimeLimit(visitorCache.get(key, () => drawCounted(request, phone), JSON.stringify));
-        return answer.value && { ...answer.value, styles };
+        return answer.value;
       } catch (error) {
         // The app draws the page in the browser, as it does for members.
         request.log.error({ err: error }, 'the page could not be drawn on the server');
