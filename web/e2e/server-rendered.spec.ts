@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { FEED_LIMIT_DEFAULT } from '@quorum/shared/constants';
-import { apiAs, waitForSaved } from './helpers.ts';
+import { apiAs, expectNoSidewaysScroll, waitForSaved } from './helpers.ts';
 import { postPath, seedComment, seedPost } from './post-helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -74,6 +74,20 @@ test('without JavaScript, a feed leads to its next page by a link', async ({ bro
   await expect(visitor.getByRole('link', { name: 'Which tomatoes <ripen> first & why?' }).first()).toBeVisible();
   await expect(visitor.getByRole('link', { name: `Seedling diary, day ${FEED_LIMIT_DEFAULT}`, exact: true })).toHaveCount(0);
   await context.close();
+});
+
+test('without JavaScript, drawn pages fit 320, 390 and 1280 px, long titles included', async ({ browser, page }) => {
+  const { community, post } = await seedPost(page, `Supercalifragilistic_${'tomato_'.repeat(12)}diary`);
+  for (const width of [320, 390, 1280]) {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+    const visitor = await context.newPage();
+    for (const path of [`/${community.name}`, postPath(post), '/all?sort=latest']) {
+      await visitor.goto(path);
+      await expect(visitor.getByText(post.title).first()).toBeVisible();
+      await expectNoSidewaysScroll(visitor, `${path} without JavaScript`);
+    }
+    await context.close();
+  }
 });
 
 /** The key pages a visitor lands on, each with a text its drawn content shows. */
