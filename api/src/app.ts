@@ -61,6 +61,7 @@ import { loadPageDrawer } from './pages/drawn-pages.ts';
 import { createPageHeads } from './pages/page-heads.ts';
 import postsRoutes from './posts/routes.ts';
 import reportsRoutes from './reports/routes.ts';
+import { searchJobHandlers } from './search/jobs.ts';
 import searchRoutes from './search/routes.ts';
 import { loadAppSecrets } from './site/app-data.ts';
 import siteRoutes from './site/routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(
       ...adminJobHandlers(sql),
       ...analyticsJobHandlers(sql),
       ...idempotencyJobHandlers(sql),
+      ...searchJobHandlers(sql),
       ...backupJobHandlers(backupSettings(config)),
       ...passwordResetJobHandlers(sql, jobs, config.publicUrl),
       ...dataExportJobHandlers(sql, jobs, { files: exportFiles, publicUrl: config.publicUrl }),
@@ -286,7 +288,7 @@ export async function buildApp(
       await api.register(sessionsRoutes, { sql });
       await api.register(exportsRoutes, { sql, files: exportFiles });
       await api.register(passkeysRoutes, { sql, publicUrl: config.publicUrl });
-      await api.register(searchRoutes, { sql, search: { timeoutMs: config.searchTimeoutMs } });
+      await api.register(searchRoutes, { sql, visitorCache, search: { timeoutMs: config.searchTimeoutMs } });
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,7 @@ import { announce, chooseLogFormat, createLogger, type Logger } from './logs/log
 import { startMetricsListener } from './metrics/listener.ts';
 import { collectProcessMetrics, reportToPrimary, workersMetrics } from './metrics/metrics.ts';
 import { migrate } from './schema.ts';
+import { JOB_SEARCH_MONTHS } from './search/jobs.ts';
 
 // The pages drawn on the server use React's production build unless told otherwise.
 process.env.NODE_ENV ??= 'production';
@@ -49,7 +50,7 @@ async function serve(config: Config, log: Logger, logRequests: boolean): Promise
   if (config.backupIntervalHours !== undefined && !backups) {
     app.log.warn('BACKUP_INTERVAL_HOURS backs up the embedded database only; back up a Postgres server (DATABASE_URL) with pg_dump');
   }
-  const hourly = [JOB_SITE_STATS, JOB_EXPIRED_IDEMPOTENCY_KEYS, JOB_DELETE_EXPIRED_DATA_EXPORTS, ...(backups ? [JOB_BACKUP] : [])];
+  const hourly = [JOB_SITE_STATS, JOB_EXPIRED_IDEMPOTENCY_KEYS, JOB_DELETE_EXPIRED_DATA_EXPORTS, JOB_SEARCH_MONTHS, ...(backups ? [JOB_BACKUP] : [])];
   const stopHourlyJobs = startHourlyJobs(app.jobs, app.log, hourly);
 
   // The metrics are served by this process, or, by a worker of several, through the primary,

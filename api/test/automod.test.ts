@@ -255,6 +255,8 @@ describe('a held post', () => {
     const published = (await (await visitor(t)).get(`/api/posts/${post.publicId}`)).json<Post>();
     expect(published).toMatchObject({ held: false, createdAt: post.createdAt });
     expect(await feedTitles(await visitor(t), community)).toEqual(['Crypto tips']);
+    const found = (await (await visitor(t)).get('/api/search?q=zebrafish')).json<SearchPage>();
+    expect(found.items.map((item) => item.type === 'post' && item.post.id)).toEqual([post.id]);
     expect((await held(mod.browser, community)).count).toBe(0);
     const [counts] = await t.sql<{ noPosts: number }[]>`select no_posts from users where id = ${author.user.id}`;
     expect(counts?.noPosts).toBe(1);

@@ -3,6 +3,7 @@ import { SEARCH_PAGE_SIZE, SEARCH_WORDS_MAX } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
 import type { Community } from '@quorum/shared/entities/communities';
 import type { SearchPage, SearchSuggestions } from '@quorum/shared/entities/search';
+import { addSearchMonths } from '../src/search/jobs.ts';
 import { RANK_CANDIDATES } from '../src/search/queries.ts';
 import { buildTestApp, type Browser, type TestApp } from './helpers/app.ts';
 import { del, makeComment, makeCommunity, makePost, makeUser, put, visitor, type SignedUp } from './helpers/factories.ts';
@@ -274,5 +275,80 @@ describe('bad searches', () => {
     const body = found?.type === 'post' ? found.highlight.body : null;
     expect(body).toContain('onerror=alert(1)&gt; <mark>cages</mark>');
     expect(body).not.toMatch(/<(?!\/?mark>)/);
+  });
+});
+
+describe('search over the months', () => {
+  /** Posts of `title` in `community` made `monthsAgo[i]` months ago each, with ids of that time (ids begin with their time). */
+  async function postedMonthsAgo(community: Community, title: (i: number) => string, monthsAgo: number[]) {
+    const rows = monthsAgo.map((months, i) => ({ months, title: title(i), n: i }));
+    return t.sql<{ id: string }[]>`
+      insert into posts (id, public_id, type, user_id, community_id, title, body, created_at)
+      select (lpad(to_hex((extract(epoch from at) * 1000)::bigint), 12, '0') || substr(md5(random()::text), 1, 20))::uuid,
+        'm' || substr(md5(random()::text), 1, 12), 'text', ${author.user.id}, ${community.id}, r.title, 'Words.', at
+      from jsonb_to_recordset(${t.sql.json(rows)}) as r(months int, title text, n int),
+        lateral (select now() - make_interval(months => r.months, hours => r.n) as at) times
+      returning id`;
+  }
+
+  const idsOf = (page: SearchPage) => page.items.map((item) => (item.type === 'post' ? item.post.id : null));
+
+  it('finds matches of every month, newest first across months and pages', async () => {
+    const zoo = await makeCommunity(author.browser, { name: 'month_zoo' });
+    const months = Array.from({ length: 26 }, (_, i) => Math.floor(i / 2));
+    const made = await postedMonthsAgo(zoo, (i) => `Quokka sighting ${i}`, months);
+    const newestFirst = [...made.map((row) => row.id)].sort().reverse();
+
+    const first = await search(reader.browser, { q: 'quokka', sort: 'new' });
+    expect(idsOf(first)).toEqual(newestFirst.slice(0, SEARCH_PAGE_SIZE));
+    const second = await search(reader.browser, { q: 'quokka', sort: 'new', next: first.next! });
+    expect(idsOf(second)).toEqual(newestFirst.slice(SEARCH_PAGE_SIZE));
+    expect(second.next).toBeNull();
+    // By relevance, every month's matches count while there are fewer than the ranked number.
+    const ranked = await search(reader.browser, { q: 'quokka' });
+    const rankedNext = await search(reader.browser, { q: 'quokka', next: ranked.next! });
+    expect([...idsOf(ranked), ...idsOf(rankedNext)].sort()).toEqual([...newestFirst].sort());
+  });
+
+  it('ranks the newest matches of many months, leaving out a better one older than them all', async () => {
+    const zoo = await makeCommunity(author.browser, { name: 'month_ranks' });
+    const [best] = await postedMonthsAgo(zoo, () => 'Wombat wombat wombat', [7]);
+    // One match fewer than ranked, over the last four months: the best one is still ranked.
+    await postedMonthsAgo(zoo, (i) => `A wombat number ${i}`, Array.from({ length: RANK_CANDIDATES - 1 }, (_, i) => i % 4));
+    expect(idsOf(await search(reader.browser, { q: 'wombat', community: zoo.name }))[0]).toBe(best!.id);
+    // One more, and it is older than every ranked one.
+    await postedMonthsAgo(zoo, () => 'A wombat at last', [0]);
+    expect(idsOf(await search(reader.browser, { q: 'wombat', community: zoo.name }))).not.toContain(best!.id);
+  });
+
+  it('moves what the catch-all table held into the months made for it, where search still finds it', async () => {
+    const zoo = await makeCommunity(author.browser, { name: 'month_moves' });
+    const [old] = await postedMonthsAgo(zoo, () => 'Numbat in an old month', [30]);
+    const tableOf = async () =>
+      (await t.sql<{ name: string }[]>`select tableoid::regclass::text as name from post_search where post_id = ${old!.id}`)[0]?.name;
+    expect(await tableOf()).toBe('post_search_other');
+    const monthsAgo = (n: number) => { const d = new Date(); d.setUTCMonth(d.getUTCMonth() - n); return d; };
+    await addSearchMonths(t.sql, monthsAgo(31), monthsAgo(29));
+    const made = new Date((await t.sql<{ at: Date }[]>`select created_at as at from posts where id = ${old!.id}`)[0]!.at);
+    expect(await tableOf()).toBe(`post_search_${made.getUTCFullYear()}_${String(made.getUTCMonth() + 1).padStart(2, '0')}`);
+    expect(idsOf(await search(reader.browser, { q: 'numbat' }))).toEqual([old!.id]);
+    // Months ahead are made once.
+    const ahead = new Date(Date.UTC(new Date().getUTCFullYear() + 3, 0, 1));
+    await addSearchMonths(t.sql, ahead, ahead);
+    await addSearchMonths(t.sql, ahead, ahead);
+    const [tables] = await t.sql<{ n: number }[]>`
+      select count(*)::int as n from pg_inherits where inhparent = 'comment_search'::regclass and inhrelid::regclass::text = ${`comment_search_${ahead.getUTCFullYear()}_01`}`;
+    expect(tables?.n).toBe(1);
+  });
+
+  it('leaves out the comments of a deleted post, and a held post until it is let through', async () => {
+    const club = await makeCommunity(author.browser, { name: 'month_gone' });
+    const doomed = await post(author.browser, club, 'Platypus facts');
+    await makeComment(other.browser, doomed, 'Platypus milk is a thing.');
+    const comments = async () => (await search(reader.browser, { q: 'platypus', type: 'comments' })).items.length;
+    expect(await comments()).toBe(1);
+    expect((await del(author.browser, `/api/posts/${doomed.publicId}`)).statusCode).toBe(200);
+    expect(await comments()).toBe(0);
+    expect(idsOf(await search(reader.browser, { q: 'platypus' }))).toEqual([]);
   });
 });

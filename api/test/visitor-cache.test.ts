@@ -207,6 +207,59 @@ describe('feed pages of members', () => {
   });
 });
 
+describe('search results', () => {
+  type Found = { items: Array<{ type: string; post?: { id: string; title: string; userVoted: boolean } }> };
+  const found = (response: { json: <T>() => T }) => response.json<Found>().items.map((item) => item.post?.title);
+
+  /** Two posts with a word of their own in a new community, the visitors' kept search for it, and a member who has not posted. */
+  async function keptSearch() {
+    const community = await insertCommunity(t.sql);
+    const author = await member(t, { joins: community.id });
+    // A word of letters only, new to the site.
+    const word = `kept${[...community.id.replace(/-/g, '')].map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16))).join('')}`;
+    for (const title of [`Older ${word}`, `Newer ${word}`]) {
+      expect((await author.browser.post('/api/posts', { title, community: community.name })).statusCode).toBe(201);
+    }
+    const url = `/api/search?q=${word}&sort=new`;
+    const kept = await (await new Browser(t.app).open()).get(url);
+    expect(found(kept)).toEqual([`Newer ${word}`, `Older ${word}`]);
+    expect(kept.headers['cache-control']).toBe('public, max-age=60');
+    return { community, author, word, url, kept, member: await signUp(t.app) };
+  }
+
+  it("are shared between visitors, and a member's page of posts starts from them with the member's own votes", async () => {
+    const { community, author, word, url, kept, member } = await keptSearch();
+    expect((await author.browser.post('/api/posts', { title: `Newest ${word}`, community: community.name })).statusCode).toBe(201);
+    expect((await new Browser(t.app).get(url)).body).toBe(kept.body);
+    const older = kept.json<Found>().items[1]?.post;
+    expect((await member.browser.post('/api/_postVote', { postId: older?.id, up: true })).statusCode).toBe(200);
+    writesLongAgo(member);
+    const own = await member.browser.get(url);
+    expect(found(own)).toEqual([`Newer ${word}`, `Older ${word}`]);
+    expect(own.json<Found>().items[1]?.post).toMatchObject({ id: older?.id, userVoted: true });
+    expect(own.headers['cache-control']).not.toMatch(/public/);
+  });
+
+  it("are the member's own when the kept page holds a post they hid or muted, and when they have just posted", async () => {
+    const hidden = await keptSearch();
+    const newer = hidden.kept.json<Found>().items[0]?.post;
+    expect((await hidden.member.browser.post('/api/hidden_posts', { postId: newer?.id })).statusCode).toBeLessThan(300);
+    writesLongAgo(hidden.member);
+    expect(found(await hidden.member.browser.get(hidden.url))).toEqual([`Older ${hidden.word}`]);
+
+    const muted = await keptSearch();
+    expect((await muted.member.browser.post('/api/mutes', { communityId: muted.community.id })).statusCode).toBeLessThan(300);
+    writesLongAgo(muted.member);
+    expect(found(await muted.member.browser.get(muted.url))).toEqual([]);
+
+    const posting = await keptSearch();
+    await joinCommunity(t.sql, posting.community.id, await userId(t.sql, posting.member.username));
+    expect((await posting.member.browser.post('/api/posts', { title: `Mine ${posting.word}`, community: posting.community.name })).statusCode).toBe(201);
+    writesLongAgo(posting.member);
+    expect(found(await posting.member.browser.get(posting.url))).toEqual([`Mine ${posting.word}`, `Newer ${posting.word}`, `Older ${posting.word}`]);
+  });
+});
+
 describe('home feeds of members', () => {
   type Card = { id: string; title: string; upvotes: number; userVotedUp: boolean; isPinnedSite: boolean };
   const cards = (response: { json: <T>() => T }) => response.json<{ posts: Card[]; next: string | null }>();

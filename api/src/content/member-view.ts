@@ -6,6 +6,7 @@
 // then (null) it is computed for the member alone.
 import type { FastifyRequest } from 'fastify';
 import type { Post, PostsPage } from '@quorum/shared/entities/posts';
+import type { SearchPage } from '@quorum/shared/entities/search';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
 import type { Db } from '../db/connect.ts';
 import { pageOf } from '../http/cursor.ts';
@@ -84,21 +85,52 @@ async function memberPageOf(
   db: Db,
   viewerId: string,
   shared: PostsPage,
-  options: { excludeMutedCommunities: boolean; sharedAgeMs: number },
+  options: MemberPostsOptions,
 ): Promise<PostsPage | null> {
-  if (shared.posts.length === 0) return null;
-  const relations = await listViewerRelations(db, viewerId, shared.posts.map((post) => post.id), {
+  const posts = await memberPostsOf(db, viewerId, shared.posts, options);
+  return posts && { posts, next: shared.next };
+}
+
+interface MemberPostsOptions {
+  excludeMutedCommunities: boolean;
+  sharedAgeMs: number;
+}
+
+/** The posts of a shared page made the member's own, as in `memberPageOf`; null when the page must be computed for them. */
+async function memberPostsOf(db: Db, viewerId: string, shared: readonly Post[], options: MemberPostsOptions): Promise<Post[] | null> {
+  if (shared.length === 0) return null;
+  const relations = await listViewerRelations(db, viewerId, shared.map((post) => post.id), {
     excludeMutedCommunities: options.excludeMutedCommunities,
     postedSince: new Date(Date.now() - options.sharedAgeMs),
   });
   const byId = new Map(relations.map((relation) => [relation.id, relation]));
   const posts = [];
-  for (const post of shared.posts) {
+  for (const post of shared) {
     const relation = byId.get(post.id);
     if (!relation || relation.leftOut || relation.viewerPosted) return null;
     posts.push(presentToMember(post, relation));
   }
-  return { posts, next: shared.next };
+  return posts;
+}
+
+/**
+ * The requesting member's page of a search for posts made from the visitors' page of it
+ * (`visitorsPage`) as feed pages are: the search leaves out what the member hid or muted, so a
+ * page holding any of it is computed for them. Null when it must be computed for them, and for
+ * searches of other kinds, whose results carry more of the member's own view.
+ */
+export async function memberSearchFromShared(
+  request: FastifyRequest,
+  cache: VisitorCache,
+  visitorsPage: () => Promise<SearchPage>,
+): Promise<SearchPage | null> {
+  const viewer = request.user;
+  if (!viewer || !mayStartFromShared(cache, request)) return null;
+  const shared = await visitorsPage();
+  if (shared.query.type !== 'posts') return null;
+  const found = shared.items.flatMap((item) => (item.type === 'post' ? [item] : []));
+  const posts = await memberPostsOf(request.readSql, viewer.id, found.map((item) => item.post), { excludeMutedCommunities: true, sharedAgeMs: cache.ttlMs });
+  return posts && { ...shared, items: found.map((item, i) => ({ ...item, post: posts[i]! })) };
 }
 
 /** Above this many joined communities, a member's home feed is read in one statement rather than merged. */

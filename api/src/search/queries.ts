@@ -1,10 +1,11 @@
-// Search, ids first: each query finds one page of matching ids with the value they are sorted by,
-// and the entities are read afterwards through their own queries and presenters.
+// Search, ids first: each query finds one page of matching ids with the value they are sorted by
+// (and the highlights of the matched words), and the entities are read afterwards through their
+// own queries and presenters. Words are found in the words tables, one row per post or comment
+// with what a search filters by, split by month (migrations/0034_search_by_month.sql).
 import type { SearchSort } from '@quorum/shared/entities/search';
 import type { PendingQuery, Row } from 'postgres';
 import type { Db } from '../db/connect.ts';
 import { likePrefix } from '../db/like.ts';
-import { epochMicros } from '../db/micros.ts';
 import type { Cursor } from '../http/cursor.ts';
 
 /** Matched words are wrapped in these by ts_headline, and turned into <mark> after escaping. */
@@ -59,95 +60,241 @@ export const RANK_CANDIDATES = 1000;
 /** Whether the search ranks its matches (only then are they bounded to RANK_CANDIDATES). */
 const ranks = (search: ContentSearch) => search.sort === 'relevance' && search.text !== '';
 
-/** The value results are sorted by, over the matches `m` (which carry `vector` when the search ranks). */
-function sortValue(db: Db, search: ContentSearch, query: Fragment) {
-  if (search.sort === 'top') return db`(m.upvotes - m.downvotes)::bigint`;
-  // Without words there is nothing to rank by: the newest come first.
-  if (!ranks(search)) return epochMicros(db, db`m.created_at`);
-  return db`(ts_rank_cd(m.vector, ${query}) * ${RANK_SCALE})::bigint`;
+function keysetAfter(db: Db, value: Fragment, id: Fragment, after: Cursor | undefined) {
+  return after ? db`and (${value}, ${id}) < (${after.value as number}::bigint, ${after.id}::uuid)` : db``;
+}
+
+/** The id of the first moment of `ms` (ids are UUID version 7, which begin with their time in milliseconds). */
+export function idAt(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+/** The time an id was made, in milliseconds (see idAt). */
+function timeOfId(id: string): number {
+  return Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+}
+
+/** The first moment of the month `monthsBack` months before the month of `ms`, in UTC. */
+function monthStart(ms: number, monthsBack: number): number {
+  const date = new Date(ms);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - monthsBack, 1);
+}
+
+/** Ids from `lo` (included) to `hi` (left out); null is no bound. */
+interface IdRange {
+  lo: string | null;
+  hi: string | null;
+}
+
+/** What one range of months gave: how many matches it held (at most the number asked for) and its rows. */
+interface RangeResult<T> {
+  found: number;
+  rows: T[];
 }
 
 /**
- * The words' condition on a search table's `vector`. A query that no index can serve (only
- * excluded words once stop words are dropped, `-a -b`) would read every row: it matches nothing.
+ * Reads matches newest first, a range of months at a time, until `wanted` are found or every
+ * month was read: the words' tables are split by month (migrations/0034), so a range reads only
+ * its months' indexes. The first range is the month of `from` and the one before; the second
+ * goes back as far as the first's rate of matches says the rest will take; the third is all that
+ * is older. A common word is done after the first, a rare one reads every month's index, which
+ * holds few of its matches. Answers every range's rows, newest range first.
+ */
+async function readMonthsBack<T>(from: number, hi: string | null, wanted: number, read: (range: IdRange, wanted: number) => Promise<RangeResult<T>>): Promise<T[]> {
+  const rows: T[] = [];
+  let found = 0;
+  let monthsBack = 1;
+  let range: IdRange = { lo: idAt(monthStart(from, monthsBack)), hi };
+  for (let step = 1; ; step++) {
+    const result = await read(range, wanted - found);
+    rows.push(...result.rows);
+    found += result.found;
+    if (found >= wanted || range.lo === null) return rows;
+    const perMonth = found / (monthsBack + 1);
+    const more = perMonth > 0 && step === 1 ? Math.ceil((1.5 * (wanted - found)) / perMonth) : Infinity;
+    const lo: string | null = Number.isFinite(more) ? idAt(monthStart(from, monthsBack + more)) : null;
+    monthsBack += more;
+    range = { lo, hi: range.lo };
+  }
+}
+
+/** The range's bounds on a words table's ids `id`. */
+function inRange(db: Db, id: Fragment, range: IdRange) {
+  return db`${range.lo ? db`and ${id} >= ${range.lo}::uuid` : db``} ${range.hi ? db`and ${id} < ${range.hi}::uuid` : db``}`;
+}
+
+/** What every search of a words table `s` leaves out: what is not shown, what deleted communities hold, what the viewer muted. */
+function shownTo(db: Db, search: ContentSearch) {
+  const viewer = search.viewerId;
+  return db`s.shown and s.community_id not in (select id from communities where deleted_at is not null)
+    ${viewer
+      ? db`and s.user_id not in (select muted_user_id from user_mutes where user_id = ${viewer})
+        and s.community_id not in (select community_id from community_mutes where user_id = ${viewer})`
+      : db``}`;
+}
+
+/**
+ * The words' condition on a words table `s`. A query that no index can serve (only excluded
+ * words once stop words are dropped, `-a -b`) would read every row: it matches nothing.
  */
 function matching(db: Db, query: Fragment) {
   return db`s.vector @@ ${query} and querytree(${query}) <> 'T'`;
 }
 
-/** The page of the matches `m` after the cursor, by `value`: one more than the page holds. */
-function pageOfMatches(db: Db, search: ContentSearch, value: Fragment) {
+/** How a kind of content is searched: its words table, that table's id, and the content's own table. */
+interface SearchedKind {
+  words: Fragment;
+  id: Fragment;
+  content: Fragment;
+  /** Narrows the words table `s` to the search's community and author, and for posts to what the viewer did not hide. */
+  narrow: (db: Db, search: ContentSearch) => Fragment;
+  /** The highlights of the content `c` of a page's row. */
+  highlights: (db: Db, query: Fragment) => Fragment;
+  /** For comments, the join of the content `c` to its post, when that is shown. */
+  underShownPost: (db: Db) => Fragment;
+  /** For posts, leaves out those of `id` the viewer hid. */
+  notHiddenBy: (db: Db, id: Fragment, viewer: string) => Fragment;
+}
+
+function notHiddenBy(db: Db, id: Fragment, viewer: string) {
+  return db`and ${id} not in (select post_id from hidden_posts where user_id = ${viewer})`;
+}
+
+const postsKind = (db: Db): SearchedKind => ({
+  words: db`post_search`,
+  id: db`s.post_id`,
+  content: db`posts`,
+  narrow: (db, search) => db`
+    ${search.communityId ? db`and s.community_id = ${search.communityId}` : db``}
+    ${search.authorId
+      // The author's posts can be fewer than the words' matches: the planner may start from them.
+      ? db`and s.user_id = ${search.authorId} and s.post_id in (select id from posts where user_id = ${search.authorId})`
+      : db``}
+    ${search.viewerId ? notHiddenBy(db, db`s.post_id`, search.viewerId) : db``}`,
+  highlights: (db, query) => db`
+    ts_headline('english', ${unmarked(db, db`c.title`)}, ${query}, ${HEADLINE_TITLE}) as title_highlight,
+    case when c.body is null or c.body = '' then null
+      else ts_headline('english', ${unmarked(db, db`c.body`)}, ${query}, ${HEADLINE_BODY}) end as body_highlight`,
+  underShownPost: (db) => db``,
+  notHiddenBy,
+});
+
+const commentsKind = (db: Db): SearchedKind => ({
+  words: db`comment_search`,
+  id: db`s.comment_id`,
+  content: db`comments`,
+  narrow: (db, search) => db`
+    ${search.communityId ? db`and s.community_id = ${search.communityId}` : db``}
+    ${search.authorId
+      ? db`and s.user_id = ${search.authorId} and s.comment_id in (select id from comments where user_id = ${search.authorId})`
+      : db``}`,
+  highlights: (db, query) => db`ts_headline('english', ${unmarked(db, db`c.body`)}, ${query}, ${HEADLINE_BODY}) as body_highlight`,
+  underShownPost: (db) => db`join posts p on p.id = c.post_id and p.deleted_at is null and p.held_at is null`,
+  notHiddenBy: (db) => db``,
+});
+
+/** A range's row: how many matches it held, and one of its page's rows, or none (a null id) when its page is empty. */
+type RangeRow<T extends Hit> = Omit<T, 'id'> & { id: string | null; found: number };
+
+/** The newest matches in `range`, at most `wanted`, as `m` (id, vector). */
+function matchesIn(db: Db, kind: SearchedKind, search: ContentSearch, query: Fragment, range: IdRange, wanted: number) {
   return db`
-    select m.id, ${value} as sort_value
-    from m
-    where true ${keysetAfter(db, value, db`m.id`, search.after)}
-    order by sort_value desc, m.id desc
+    select ${kind.id} as id, s.vector from ${kind.words} s
+    where ${matching(db, query)} and ${shownTo(db, search)} ${kind.narrow(db, search)} ${inRange(db, kind.id, range)}
+    order by ${kind.id} desc limit ${wanted}`;
+}
+
+/**
+ * The search's page of matches. Ranked: the newest RANK_CANDIDATES matches, read a range of months
+ * at a time, each range answering its own best page after the cursor, of which the best are kept.
+ * Newest first: the newest page after the cursor. By votes: every match counts.
+ */
+async function searchContent<T extends Hit>(db: Db, kind: SearchedKind, search: ContentSearch): Promise<T[]> {
+  const query = db`websearch_to_tsquery('english', ${search.text})`;
+  const pageSize = search.limit + 1;
+  const byRankThenId = (a: Hit, b: Hit) => b.sortValue - a.sortValue || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+  if (ranks(search)) {
+    const rows = await readMonthsBack(Date.now(), null, RANK_CANDIDATES, async (range, wanted) => {
+      const value = db`(ts_rank_cd(m.vector, ${query}) * ${RANK_SCALE})::bigint`;
+      const found = await db<RangeRow<T>[]>`
+        with m as (${matchesIn(db, kind, search, query, range, wanted)}),
+        page as (
+          select m.id, ${value} as sort_value from m
+          where true ${keysetAfter(db, value, db`m.id`, search.after)}
+          order by sort_value desc, m.id desc limit ${pageSize}
+        )
+        select (select count(*) from m)::int as found, page.id, page.sort_value::float8 as sort_value, ${kind.highlights(db, query)}
+        from (select) as one
+        left join (page join ${kind.content} c on c.id = page.id) on true`;
+      return { found: found[0]?.found ?? 0, rows: found.filter((row): row is RangeRow<T> & T => row.id !== null) };
+    });
+    return rows.sort(byRankThenId).slice(0, pageSize);
+  }
+
+  if (search.sort === 'new') {
+    const before = search.after?.id ?? null;
+    return readMonthsBack(before ? timeOfId(before) : Date.now(), before, pageSize, async (range, wanted) => {
+      const rows = await db<T[]>`
+        with m as (${matchesIn(db, kind, search, query, range, wanted)})
+        select m.id, 0::float8 as sort_value, ${kind.highlights(db, query)}
+        from m join ${kind.content} c on c.id = m.id
+        order by m.id desc`;
+      return { found: rows.length, rows };
+    });
+  }
+
+  const value = db`(c.upvotes - c.downvotes)::bigint`;
+  return db<T[]>`
+    with page as (
+      select c.id, ${value} as sort_value
+      from ${kind.words} s join ${kind.content} c on c.id = ${kind.id}
+      where ${matching(db, query)} and ${shownTo(db, search)} ${kind.narrow(db, search)}
+        ${keysetAfter(db, value, db`c.id`, search.after)}
+      order by sort_value desc, c.id desc limit ${pageSize}
+    )
+    select page.id, page.sort_value::float8 as sort_value, ${kind.highlights(db, query)}
+    from page join ${kind.content} c on c.id = page.id
+    order by page.sort_value desc, page.id desc`;
+}
+
+/**
+ * What a search without words lists: the posts or comments of its community or author that are
+ * shown, newest or most voted first.
+ */
+async function listContent<T extends Hit>(db: Db, kind: SearchedKind, search: ContentSearch): Promise<T[]> {
+  const viewer = search.viewerId;
+  const value = search.sort === 'top' ? db`(c.upvotes - c.downvotes)::bigint` : db`0::bigint`;
+  const after = search.sort === 'top'
+    ? keysetAfter(db, value, db`c.id`, search.after)
+    : search.after ? db`and c.id < ${search.after.id}::uuid` : db``;
+  return db<T[]>`
+    select c.id, ${value}::float8 as sort_value, ${kind.highlights(db, db`websearch_to_tsquery('english', '')`)}
+    from ${kind.content} c
+    join communities co on co.id = c.community_id
+    ${kind.underShownPost(db)}
+    where c.deleted_at is null and c.held_at is null and co.deleted_at is null
+      ${search.communityId ? db`and c.community_id = ${search.communityId}` : db``}
+      ${search.authorId ? db`and c.user_id = ${search.authorId}` : db``}
+      ${viewer
+        ? db`and c.user_id not in (select muted_user_id from user_mutes where user_id = ${viewer})
+          and c.community_id not in (select community_id from community_mutes where user_id = ${viewer})
+          ${kind.notHiddenBy(db, db`c.id`, viewer)}`
+        : db``}
+      ${after}
+    order by ${value} desc, c.id desc
     limit ${search.limit + 1}`;
 }
 
-/** Keeps the newest RANK_CANDIDATES matches when the search ranks them. */
-function candidates(db: Db, search: ContentSearch, id: Fragment) {
-  return ranks(search) ? db`order by ${id} desc limit ${RANK_CANDIDATES}` : db``;
+/** Posts matching the words, or listed by community or author, that the viewer may see: not deleted or held, not in deleted communities, nor by users or in communities the viewer muted, nor hidden by them. */
+export function searchPosts(db: Db, search: ContentSearch): Promise<PostHit[]> {
+  return search.text === '' ? listContent(db, postsKind(db), search) : searchContent(db, postsKind(db), search);
 }
 
-function keysetAfter(db: Db, value: Fragment, id: Fragment, after: Cursor | undefined) {
-  return after ? db`and (${value}, ${id}) < (${after.value as number}::bigint, ${after.id}::uuid)` : db``;
-}
-
-/** Posts matching the words, not deleted, not in deleted communities, nor by users or in communities the viewer muted, nor hidden by them. */
-export async function searchPosts(db: Db, search: ContentSearch): Promise<PostHit[]> {
-  const viewer = search.viewerId;
-  const query = db`websearch_to_tsquery('english', ${search.text})`;
-  const value = sortValue(db, search, query);
-  return db<PostHit[]>`
-    with m as (
-      select p.id, p.created_at, p.upvotes, p.downvotes ${ranks(search) ? db`, s.vector` : db``}
-      from posts p
-      join communities c on c.id = p.community_id
-      ${search.text === '' ? db`` : db`join post_search s on s.post_id = p.id and ${matching(db, query)}`}
-      where p.deleted_at is null and p.held_at is null and c.deleted_at is null
-        ${search.communityId ? db`and p.community_id = ${search.communityId}` : db``}
-        ${search.authorId ? db`and p.user_id = ${search.authorId}` : db``}
-        ${viewer
-          ? db`and p.user_id not in (select muted_user_id from user_mutes where user_id = ${viewer})
-            and p.community_id not in (select community_id from community_mutes where user_id = ${viewer})
-            and p.id not in (select post_id from hidden_posts where user_id = ${viewer})`
-          : db``}
-      ${candidates(db, search, db`p.id`)}
-    ), page as (${pageOfMatches(db, search, value)})
-    select page.id, page.sort_value::float8 as sort_value,
-      ts_headline('english', ${unmarked(db, db`p.title`)}, ${query}, ${HEADLINE_TITLE}) as title_highlight,
-      case when p.body is null or p.body = '' then null
-        else ts_headline('english', ${unmarked(db, db`p.body`)}, ${query}, ${HEADLINE_BODY}) end as body_highlight
-    from page join posts p on p.id = page.id
-    order by page.sort_value desc, page.id desc`;
-}
-
-/** Comments matching the words, not deleted, under posts that are not, with the same exclusions as posts. */
-export async function searchComments(db: Db, search: ContentSearch): Promise<CommentHit[]> {
-  const viewer = search.viewerId;
-  const query = db`websearch_to_tsquery('english', ${search.text})`;
-  const value = sortValue(db, search, query);
-  return db<CommentHit[]>`
-    with m as (
-      select cm.id, cm.created_at, cm.upvotes, cm.downvotes ${ranks(search) ? db`, s.vector` : db``}
-      from comments cm
-      join posts p on p.id = cm.post_id
-      join communities c on c.id = cm.community_id
-      ${search.text === '' ? db`` : db`join comment_search s on s.comment_id = cm.id and ${matching(db, query)}`}
-      where cm.deleted_at is null and cm.held_at is null and p.deleted_at is null and p.held_at is null and c.deleted_at is null
-        ${search.communityId ? db`and cm.community_id = ${search.communityId}` : db``}
-        ${search.authorId ? db`and cm.user_id = ${search.authorId}` : db``}
-        ${viewer
-          ? db`and cm.user_id not in (select muted_user_id from user_mutes where user_id = ${viewer})
-            and cm.community_id not in (select community_id from community_mutes where user_id = ${viewer})`
-          : db``}
-      ${candidates(db, search, db`cm.id`)}
-    ), page as (${pageOfMatches(db, search, value)})
-    select page.id, page.sort_value::float8 as sort_value,
-      ts_headline('english', ${unmarked(db, db`cm.body`)}, ${query}, ${HEADLINE_BODY}) as body_highlight
-    from page join comments cm on cm.id = page.id
-    order by page.sort_value desc, page.id desc`;
+/** Comments matching the words, or listed, with the same exclusions as posts, under posts that are shown. */
+export function searchComments(db: Db, search: ContentSearch): Promise<CommentHit[]> {
+  return search.text === '' ? listContent(db, commentsKind(db), search) : searchContent(db, commentsKind(db), search);
 }
 
 export interface NameSearch {

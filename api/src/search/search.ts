@@ -79,6 +79,15 @@ async function withinTime<T>(sql: Sql, timeoutMs: number, find: (db: Db) => Prom
   }
 }
 
+/**
+ * The key of a page of results kept for visitors: the search as understood (names in any case are
+ * one), and the page's cursor.
+ */
+export function searchPageKey(params: InferOutput<typeof searchQuery>): string {
+  const query = understand(params);
+  return `search ${query.type} ${query.sort} ${query.community?.toLowerCase() ?? ''} ${query.author?.toLowerCase() ?? ''} ${params.next ?? ''} ${query.text}`;
+}
+
 /** The first word of a name search, lower case, without a leading @ or /. */
 function namePrefix(text: string): string {
   return (text.split(/\s+/)[0] ?? '').replace(/^[@/]+/, '').toLowerCase();
@@ -99,8 +108,10 @@ export async function search(
   const viewerId = viewer?.id ?? null;
   const limit = SEARCH_PAGE_SIZE;
   const cursorSort = `${query.type}:${query.sort}`;
-  const after = decodeCursor(params.next, cursorSort, cursorValue.integer);
-  const cursorOf = (hit: Hit) => ({ sort: cursorSort, value: hit.sortValue, id: hit.id });
+  // Posts and comments newest first are ordered by their ids, which begin with their time.
+  const byIdOnly = (query.type === 'posts' || query.type === 'comments') && query.sort === 'new';
+  const after = decodeCursor(params.next, cursorSort, byIdOnly ? cursorValue.none : cursorValue.integer);
+  const cursorOf = (hit: Hit) => ({ sort: cursorSort, value: byIdOnly ? null : hit.sortValue, id: hit.id });
 
   if (query.type === 'communities' || query.type === 'users') {
     const names: NameSearch = { prefix: namePrefix(query.text), viewerId, limit, after };

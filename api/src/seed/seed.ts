@@ -7,6 +7,7 @@
 import type postgres from 'postgres';
 import type { Sql } from '../db/connect.ts';
 import { hotness } from '../posts/hotness.ts';
+import { addSearchMonths } from '../search/jobs.ts';
 import { hashPassword } from '../users/passwords.ts';
 import { SEED_WORDS } from './words.ts';
 
@@ -121,6 +122,8 @@ export async function seedDatabase(sql: Sql, options: SeedOptions): Promise<Seed
     const triggersOff = role?.superuser === true;
     if (triggersOff) await db`set session_replication_role = replica`;
     await db`set maintenance_work_mem = '128MB'`;
+    // The words tables are split by month: every seeded month needs its table.
+    await addSearchMonths(db, new Date(Date.now() - 366 * 24 * 3600 * 1000), new Date());
     const indexes = await dropSecondaryIndexes(db, BULK_TABLES);
     const steps = [
       ...makeSteps(db, options, await hashPassword(SEED_PASSWORD)),
@@ -434,7 +437,8 @@ async function dropSecondaryIndexes(db: Sql, tables: string[]): Promise<string[]
     where i.schemaname = current_schema() and i.tablename = any(${tables})
       and not exists (select 1 from pg_constraint c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`;
   for (const index of indexes) await db`drop index ${db(index.name)}`;
-  return indexes.map((index) => index.definition);
+  // An index of a table split in parts is defined "on only" the whole table, which would leave the parts without theirs.
+  return indexes.map((index) => index.definition.replace(' ON ONLY ', ' ON '));
 }
 
 /** What the triggers keep when rows are written one by one: the user count and the search words. */
@@ -443,8 +447,14 @@ function triggerKeptTables(db: Sql): Step {
     name: 'user count and search words',
     run: async () => {
       await db`update user_count set n = (select count(*) from users where deleted_at is null)`;
-      await db`insert into post_search (post_id, vector) select id, post_search_vector(title, body) from posts`;
-      await db`insert into comment_search (comment_id, vector) select id, comment_search_vector(body) from comments`;
+      await db`
+        insert into post_search (post_id, user_id, community_id, shown, vector)
+        select id, user_id, community_id, deleted_at is null and held_at is null, post_search_vector(title, body) from posts`;
+      await db`
+        insert into comment_search (comment_id, user_id, community_id, shown, vector)
+        select cm.id, cm.user_id, cm.community_id, cm.deleted_at is null and cm.held_at is null and p.deleted_at is null and p.held_at is null,
+          comment_search_vector(cm.body)
+        from comments cm join posts p on p.id = cm.post_id`;
     },
   };
 }
