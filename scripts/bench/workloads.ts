@@ -1,7 +1,9 @@
 // What the benchmark sends: each workload is a stream of requests per connection. Everything a
 // workload needs (ids, cursors, sessions) is found through the API, as a client would find it.
+import { NOTIFICATIONS_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@quorum/shared/constants';
 import type { Post } from '@quorum/shared/entities/posts';
 import { SEED_ADMIN, SEED_MEMBER, SEED_PASSWORD, type SeedSizes } from '../../api/src/seed/seed.ts';
+import { SEED_WORDS } from '../../api/src/seed/words.ts';
 import type { Load, LoadRequest } from './load.ts';
 import { logIn, newSession, type Session } from './sessions.ts';
 
@@ -21,6 +23,9 @@ export interface Workload {
 export const BENCH_WATCHED_WORDS = 200;
 
 const VOTERS = 16;
+/** A seeded account the benchmark makes a member of many communities, and how many. */
+const WIDE_MEMBER = 'user_0000003';
+const WIDE_MEMBER_JOINS = 200;
 
 /** The public id the seed gives post number `n`. */
 export const seededPublicId = (n: number) => n.toString(16).padStart(8, '0');
@@ -89,12 +94,25 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
   // (see RECENT_WRITE_COOKIE), so their pages may start from the shared ones.
   await member.settle();
   const memberHeaders = member.headers();
-  // Two-word searches taken from titles of the data set, so each finds something.
-  const searches = recent
-    .map((post) => post.title.split(/\s+/).filter((word) => word.length > 3).slice(0, 2).join(' '))
-    .filter((words) => words.includes(' '))
-    .slice(0, 50);
-  const search = (index: number) => get(`/api/search?q=${encodeURIComponent(searches[index % searches.length] ?? 'garden path')}`);
+  const searches = await prepareSearches(visitor, recent);
+  const search = (kind: keyof Searches, headers?: Record<string, string>) => (index: number) => {
+    const list = searches[kind];
+    return get(`/api/search?q=${encodeURIComponent(list[index % list.length] ?? 'garden')}`, headers);
+  };
+  // Each search of this workload is new to the server, so none is answered from the visitors' kept pages.
+  let uniqueSearches = 0;
+  const newSearch = (): LoadRequest => {
+    const n = uniqueSearches++;
+    const { common } = searches;
+    return get(`/api/search?q=${encodeURIComponent(`${common[n % common.length]} ${common[Math.floor(n / common.length) % common.length]}`)}`);
+  };
+
+  // A member of many communities, and the member's notifications, made once through the API.
+  const wide = await logIn(origin, WIDE_MEMBER, SEED_PASSWORD);
+  const joined = await joinLargest(wide, WIDE_MEMBER_JOINS);
+  await ensureNotifications(member, voters);
+  await wide.settle();
+  const wideHeaders = wide.headers();
 
   const postedIn = await visitor.client.getCommunityByName('community_0002');
   const commentedIn = (await visitor.client.getPost(commentedPost)).communityId;
@@ -145,7 +163,10 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     { name: 'hot feed, logged in', feed: true, ...withSample(same(feed('feed=all&sort=hot', memberHeaders))) },
     { name: 'top-day feed, logged in', feed: true, ...withSample(same(feed('feed=all&sort=day', memberHeaders))) },
     { name: 'community hot feed, logged in', feed: true, ...withSample(same(feed(`communityId=${community.id}&sort=hot`, memberHeaders))) },
+    { name: `home feed, member of ${joined}`, feed: true, ...withSample(same(feed('feed=home&sort=hot', wideHeaders))) },
     { name: '_initial, member', feed: false, ...withSample(same(get('/api/_initial', memberHeaders))) },
+    { name: 'profile feed, logged in', feed: false, ...withSample(same(get(`/api/users/${SEED_ADMIN}/feed`, memberHeaders))) },
+    { name: 'notifications, member', feed: false, ...withSample(same(get('/api/notifications?render=true&format=html', memberHeaders))) },
     { name: 'post with 500 comments', feed: false, ...withSample(same(get(`/api/posts/${mediumThread}`))) },
     // The page a visitor's browser opens, drawn on the server (from the visitor micro-cache once
     // drawn), asked for as a browser does.
@@ -155,7 +176,15 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     ...(parent
       ? [{ name: 'reply page', feed: false, ...withSample(same(get(`/api/posts/${bigThread}/comments?parentId=${parent.id}`))) }]
       : []),
-    { name: 'search, two words', feed: false, ...withSample(rotating((connection, index) => search(connection * 13 + index))) },
+    { name: 'search, one common word', feed: false, ...withSample(rotating((connection, index) => search('one')(connection * 13 + index))) },
+    { name: 'search, two words', feed: false, ...withSample(rotating((connection, index) => search('two')(connection * 13 + index))) },
+    { name: 'search, three words', feed: false, ...withSample(rotating((connection, index) => search('three')(connection * 13 + index))) },
+    { name: 'search, a rare word', feed: false, ...withSample(rotating((connection, index) => search('rare')(connection * 13 + index))) },
+    { name: 'search, author: and a word', feed: false, ...withSample(rotating((connection, index) => search('author')(connection * 13 + index))) },
+    { name: 'search, in: and a word', feed: false, ...withSample(rotating((connection, index) => search('community')(connection * 13 + index))) },
+    { name: 'search, a phrase', feed: false, ...withSample(rotating((connection, index) => search('phrase')(connection * 13 + index))) },
+    { name: 'search, two words, member', feed: false, ...withSample(rotating((connection, index) => search('two', memberHeaders)(connection * 13 + index))) },
+    { name: 'search, two words, each search new', feed: false, ...withSample({ next: () => newSearch }) },
     {
       name: 'vote, distinct posts',
       feed: false,
@@ -187,6 +216,87 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     { name: `create comment, ${2 * BENCH_WATCHED_WORDS} watched words`, feed: false, ...withSample(rotating(createComment)), ...screened },
   ];
   return workloads;
+}
+
+/** Searches of each kind, of the data set's own words, so that each finds something. */
+interface Searches {
+  /** Words that match at least a page of posts each. */
+  common: string[];
+  one: string[];
+  two: string[];
+  three: string[];
+  /** Words of the end of the word list, which the seed picks least often. */
+  rare: string[];
+  author: string[];
+  community: string[];
+  phrase: string[];
+}
+
+async function prepareSearches(visitor: Session, recent: Post[]): Promise<Searches> {
+  const finds = async (q: string, atLeast: number) =>
+    (await visitor.client.search({ q })).items.length >= atLeast;
+  // Stop words match nothing: only words that find a full page count as common.
+  const common: string[] = [];
+  for (const word of SEED_WORDS.slice(0, 300).filter((w) => w.length > 3)) {
+    if (common.length >= 60) break;
+    if (await finds(word, SEARCH_PAGE_SIZE)) common.push(word);
+  }
+  const rare: string[] = [];
+  for (const word of SEED_WORDS.slice(-80).filter((w) => w.length > 3)) {
+    if (rare.length >= 40) break;
+    if (await finds(word, 1)) rare.push(word);
+  }
+  if (common.length < 10 || rare.length === 0) throw new Error('The data set has too few words to search for.');
+  const word = (i: number) => common[i % common.length]!;
+  // Two neighbouring words of a title that are not stop words: a phrase that is there.
+  const phrase: string[] = [];
+  for (const post of recent) {
+    if (phrase.length >= 40) break;
+    const words = post.title.toLowerCase().split(/\s+/);
+    const at = words.findIndex((w, i) => common.includes(w) && common.includes(words[i + 1] ?? ''));
+    if (at >= 0) phrase.push(`"${words[at]} ${words[at + 1]}"`);
+  }
+  const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+  return {
+    common,
+    one: range(50).map(word),
+    two: range(50).map((i) => `${word(i)} ${word(i + 7)}`),
+    three: range(50).map((i) => `${word(i)} ${word(i + 7)} ${word(i + 19)}`),
+    rare,
+    author: recent.slice(0, 50).map((post, i) => `author:${post.username} ${word(i)}`),
+    community: recent.slice(0, 50).map((post, i) => `in:${post.communityName} ${word(i)}`),
+    phrase: phrase.length > 0 ? phrase : range(10).map((i) => `"${word(i)} ${word(i + 1)}"`),
+  };
+}
+
+/** Makes `session` a member of the `count` largest communities (or of all there are); answers how many that is. */
+async function joinLargest(session: Session, count: number): Promise<number> {
+  const largest: Array<{ id: string; userJoined: boolean }> = [];
+  let next: string | null = null;
+  do {
+    const page = await session.client.getCommunities({ sort: 'size', limit: 50, next });
+    largest.push(...page.communities);
+    next = page.next;
+  } while (next && largest.length < count);
+  const chosen = largest.slice(0, count);
+  for (const community of chosen) if (!community.userJoined) await session.client.joinCommunity(community.id);
+  return chosen.length;
+}
+
+/** Leaves `member` at least a page of notifications: replies of the voters to one of the member's posts. */
+async function ensureNotifications(member: Session, voters: Session[]): Promise<void> {
+  if ((await member.client.getNotifications(null)).items.length >= NOTIFICATIONS_PAGE_SIZE) return;
+  const own = (await member.client.getUserFeed(SEED_MEMBER, { filter: 'posts' })).items.find((item) => item.type === 'post');
+  if (own?.type !== 'post') throw new Error(`${SEED_MEMBER} has no post to be replied to.`);
+  for (const [i, voter] of voters.slice(0, NOTIFICATIONS_PAGE_SIZE).entries()) {
+    await voter.client.createComment(own.item.publicId, { body: `A reply for the notifications page, number ${i}.` });
+  }
+  // Notifications are made by a background job.
+  for (let tries = 0; tries < 100; tries++) {
+    if ((await member.client.getNotifications(null)).items.length >= NOTIFICATIONS_PAGE_SIZE) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${SEED_MEMBER} got no notifications for the replies.`);
 }
 
 function withSample(load: Load): { load: Load; sample: LoadRequest } {

@@ -6,6 +6,7 @@
 import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 export const durableStartParams = [
@@ -42,9 +43,9 @@ export class DurableNodeFS extends NodeFS {
   }
 }
 
-/** Opens the database in `dir` with durable commits. */
+/** Opens the database in `dir` with durable commits, and the extensions the schema uses. */
 export function openDurable(dir, options = {}) {
-  return PGlite.create({ ...options, fs: new DurableNodeFS(dir), startParams: durableStartParams });
+  return PGlite.create({ ...options, fs: new DurableNodeFS(dir), startParams: durableStartParams, extensions: { btree_gin } });
 }
 
 /**

@@ -37,7 +37,9 @@ export interface NotificationRow {
   communityImage: ImageJson | null;
 }
 
-// The post a notification is about: named in the payload, or the post of a voted comment.
+// The post a notification is about: named in the payload, or the post of a voted comment. The
+// commenter is found by name in any case, as the index of names holds them (names are unique in
+// any case).
 function selectRendered(db: Db) {
   return db`
     select n.id, n.user_id, n.type, n.payload, n.seen_at, n.created_at, n.version,
@@ -58,7 +60,7 @@ function selectRendered(db: Db) {
       voted.post_id)
     left join communities c on c.id = p.community_id
       or (p.id is null and n.payload ? 'communityName' and lower(c.name) = lower(n.payload->>'communityName'))
-    left join users actor on actor.deleted_at is null and actor.username = n.payload->>'commentAuthor'`;
+    left join users actor on actor.deleted_at is null and lower(actor.username) = lower(n.payload->>'commentAuthor')`;
 }
 
 export async function listNotifications(db: Db, userId: string, after: Cursor | undefined, limit: number): Promise<NotificationRow[]> {

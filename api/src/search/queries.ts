@@ -81,6 +81,9 @@ function monthStart(ms: number, monthsBack: number): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - monthsBack, 1);
 }
 
+/** A second range that would go back further than this many months reads all the older ones at once. */
+const RANGE_MONTHS_MAX = 12;
+
 /** Ids from `lo` (included) to `hi` (left out); null is no bound. */
 interface IdRange {
   lo: string | null;
@@ -97,9 +100,10 @@ interface RangeResult<T> {
  * Reads matches newest first, a range of months at a time, until `wanted` are found or every
  * month was read: the words' tables are split by month (migrations/0034), so a range reads only
  * its months' indexes. The first range is the month of `from` and the one before; the second
- * goes back as far as the first's rate of matches says the rest will take; the third is all that
- * is older. A common word is done after the first, a rare one reads every month's index, which
- * holds few of its matches. Answers every range's rows, newest range first.
+ * goes back as far as the first's rate of matches says the rest will take (all the way, past
+ * RANGE_MONTHS_MAX); the third is all that is older. A common word is done after the first; a
+ * rare one reads every month's index, which holds few of its matches. Answers every range's rows,
+ * newest range first.
  */
 async function readMonthsBack<T>(from: number, hi: string | null, wanted: number, read: (range: IdRange, wanted: number) => Promise<RangeResult<T>>): Promise<T[]> {
   const rows: T[] = [];
@@ -113,7 +117,7 @@ async function readMonthsBack<T>(from: number, hi: string | null, wanted: number
     if (found >= wanted || range.lo === null) return rows;
     const perMonth = found / (monthsBack + 1);
     const more = perMonth > 0 && step === 1 ? Math.ceil((1.5 * (wanted - found)) / perMonth) : Infinity;
-    const lo: string | null = Number.isFinite(more) ? idAt(monthStart(from, monthsBack + more)) : null;
+    const lo: string | null = more <= RANGE_MONTHS_MAX ? idAt(monthStart(from, monthsBack + more)) : null;
     monthsBack += more;
     range = { lo, hi: range.lo };
   }
@@ -167,10 +171,7 @@ const postsKind = (db: Db): SearchedKind => ({
   content: db`posts`,
   narrow: (db, search) => db`
     ${search.communityId ? db`and s.community_id = ${search.communityId}` : db``}
-    ${search.authorId
-      // The author's posts can be fewer than the words' matches: the planner may start from them.
-      ? db`and s.user_id = ${search.authorId} and s.post_id in (select id from posts where user_id = ${search.authorId})`
-      : db``}
+    ${search.authorId ? db`and s.user_id = ${search.authorId}` : db``}
     ${search.viewerId ? notHiddenBy(db, db`s.post_id`, search.viewerId) : db``}`,
   highlights: (db, query) => db`
     ts_headline('english', ${unmarked(db, db`c.title`)}, ${query}, ${HEADLINE_TITLE}) as title_highlight,
@@ -186,9 +187,7 @@ const commentsKind = (db: Db): SearchedKind => ({
   content: db`comments`,
   narrow: (db, search) => db`
     ${search.communityId ? db`and s.community_id = ${search.communityId}` : db``}
-    ${search.authorId
-      ? db`and s.user_id = ${search.authorId} and s.comment_id in (select id from comments where user_id = ${search.authorId})`
-      : db``}`,
+    ${search.authorId ? db`and s.user_id = ${search.authorId}` : db``}`,
   highlights: (db, query) => db`ts_headline('english', ${unmarked(db, db`c.body`)}, ${query}, ${HEADLINE_BODY}) as body_highlight`,
   underShownPost: (db) => db`join posts p on p.id = c.post_id and p.deleted_at is null and p.held_at is null`,
   notHiddenBy: (db) => db``,
