@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createVisitorCache } from './visitor-cache.ts';
 
 /** A computation that answers only when told to, counting how often it was started. */
@@ -75,6 +75,23 @@ describe('visitor cache', () => {
     // The first is still kept; the second did not fit beside it.
     expect((await cache.get('first', big, JSON.stringify)).json).toContain('"call":1');
     expect((await cache.get('second', big, JSON.stringify)).json).toContain('"call":3');
+  });
+
+  it('keeps an answer computed again once the one before it expired, however often that happens', async () => {
+    // Each answer counts twice its 33 bytes of JSON: one fits in 100, and stays the only one kept.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = createVisitorCache(1_000, 100);
+      let calls = 0;
+      const page = async () => ({ text: 'x'.repeat(20), call: ++calls });
+      for (let round = 1; round <= 5; round++) {
+        expect((await cache.get('hot', page, JSON.stringify)).json).toContain(`"call":${round}`);
+        expect(cache.has('hot'), `round ${round}`).toBe(true);
+        vi.advanceTimersByTime(1_001);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('computes every page anew when keeping is off, and tells browsers to check again', async () => {

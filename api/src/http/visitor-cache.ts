@@ -75,6 +75,8 @@ export function createVisitorCache(ttlMs: number, maxBytes = MAX_BYTES): Visitor
       // A key names one kind of answer, so what is kept under it is of the type asked for.
       if (fresh) return hit.answer as Promise<CachedAnswer<T>>;
       const answer = made();
+      // The expired answer this one replaces gives its bytes back.
+      if (hit) forget(key);
       if (entries.size >= MAX_ENTRIES) prune(now);
       if (entries.size < MAX_ENTRIES) {
         const entry = { expires: now + ttlMs, answer, bytes: 0 };
