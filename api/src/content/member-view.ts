@@ -134,7 +134,7 @@ export async function memberSearchFromShared(
 }
 
 /** Above this many joined communities, a member's home feed is read in one statement rather than merged. */
-const HOME_MERGE_MAX_COMMUNITIES = 50;
+export const HOME_MERGE_MAX_COMMUNITIES = 500;
 
 /** A post as visitors see it, with the value its sort orders by. */
 interface RankedPost {
@@ -146,6 +146,22 @@ interface RankedPost {
 function byRank(a: RankedPost, b: RankedPost): number {
   if (a.key !== b.key && a.key !== null && b.key !== null) return a.key < b.key ? 1 : -1;
   return a.post.id < b.post.id ? 1 : a.post.id > b.post.id ? -1 : 0;
+}
+
+/**
+ * The first `count` of `posts` by rank, in order: one pass keeping the best so far, as a member's
+ * communities offer many more posts than a page holds.
+ */
+function firstRanked(posts: readonly RankedPost[], count: number): RankedPost[] {
+  const best: RankedPost[] = [];
+  for (const post of posts) {
+    if (best.length === count && byRank(post, best[count - 1]!) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && byRank(post, best[at - 1]!) < 0) at--;
+    best.splice(at, 0, post);
+    if (best.length > count) best.pop();
+  }
+  return best;
 }
 
 /**
@@ -165,7 +181,7 @@ async function memberHomePage(db: Db, cache: VisitorCache, viewerId: string, que
     homeCandidates(db, cache, communities, query),
     sort === 'hot' ? sitePinned(db, cache) : [],
   ]);
-  const page = pageOf(ranked.sort(byRank), limit, (last) => ({ sort, value: last.key, id: last.post.id }));
+  const page = pageOf(firstRanked(ranked, limit + 1), limit, (last) => ({ sort, value: last.key, id: last.post.id }));
   const shared = { posts: [...pinned, ...page.rows.map((row) => row.post)], next: page.next };
   return memberPageOf(db, viewerId, shared, { excludeMutedCommunities: false, sharedAgeMs: cache.ttlMs });
 }

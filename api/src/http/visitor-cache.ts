@@ -22,7 +22,7 @@ export interface CachedAnswer<T = unknown> {
  * More distinct answers than this (cursors deep in a feed, say), or answers beyond this many bytes
  * in all (a crawler reading many long threads at once), are computed but not kept.
  */
-const MAX_ENTRIES = 1_000;
+const MAX_ENTRIES = 10_000;
 const MAX_BYTES = 32 * 1024 * 1024;
 
 export interface VisitorCache {
