@@ -125,7 +125,7 @@ function printRun(run: EngineRun): void {
   const format = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === 8 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   console.log(format(header));
   for (const line of lines) console.log(format(line));
-  console.log(`API memory: idle ${mb(run.memory.idle.process)}${run.memory.idle.children ? ` + database process ${mb(run.memory.idle.children)}` : ''}; after the load ${mb(run.memory.loaded.process)}${run.memory.loaded.children ? ` + ${mb(run.memory.loaded.children)}` : ''}`);
+  console.log(`API memory: after the logins ${mb(run.memory.idle.process)}${run.memory.idle.children ? ` + database process ${mb(run.memory.idle.children)}` : ''}; after the load ${mb(run.memory.loaded.process)}${run.memory.loaded.children ? ` + ${mb(run.memory.loaded.children)}` : ''}`);
   const fresh = run.memory.fresh;
   if (fresh) console.log(`Idle on a new data folder: ${mb(fresh.process)} + database process ${mb(fresh.children)} = ${mb(fresh.process + fresh.children)}`);
 }
@@ -134,7 +134,8 @@ function printRun(run: EngineRun): void {
 async function freshEmbeddedMemory(): Promise<ReturnType<typeof residentMemory>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quorum-bench-'));
   try {
-    const api = await startApi({ dataDir });
+    // As `npm start` serves it: the API with the web app.
+    const api = await startApi({ dataDir }, { web: true });
     try {
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       return residentMemory(api.pid);
@@ -169,10 +170,10 @@ async function runEngine(engine: 'postgres' | 'embedded', size: SizeName, option
   let loaded = idle;
   let workloads: Workload[] = [];
   try {
-    workloads = (await prepareWorkloads(api.url, sizes, options.connections)).filter(
+    // The server's memory once the benchmark's sessions are made, before the workloads read anything.
+    workloads = (await prepareWorkloads(api.url, sizes, options.connections, () => (idle = residentMemory(api.pid)))).filter(
       (workload) => options.only.length === 0 || options.only.some((word) => workload.name.includes(word)),
     );
-    idle = residentMemory(api.pid);
     for (const workload of workloads) {
       console.error(`  ${workload.name}…`);
       await workload.setUp?.();

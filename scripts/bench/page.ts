@@ -36,6 +36,8 @@ interface Vitals {
 
 export interface PageVisit {
   firstPostMs: number | null;
+  /** On a post's page, when its first comment shows. */
+  firstCommentMs?: number | null;
   lcpMs: number;
   cls: number;
   longTasks: number;
@@ -52,6 +54,7 @@ export interface PageReport {
 }
 
 const POST_TITLE = 'h1.post-page__title';
+const COMMENT = 'article.comment__main';
 
 async function throttle(context: BrowserContext, page: Page): Promise<void> {
   const cdp = await context.newCDPSession(page);
@@ -60,10 +63,8 @@ async function throttle(context: BrowserContext, page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
 }
 
-/** Time from navigation start until `shown` (the first post card) is visible, or null if it does not show within 15 s. */
-async function timeToFirstPost(page: Page, url: string, shown = POST_CARD): Promise<number | null> {
-  const started = Date.now();
-  await page.goto(url, { waitUntil: 'commit' });
+/** Time from `started` until `shown` is visible, or null if it does not show within 15 s. */
+async function timeUntilShown(page: Page, started: number, shown: string): Promise<number | null> {
   try {
     await page.locator(shown).first().waitFor({ state: 'visible', timeout: 15_000 });
     return Date.now() - started;
@@ -72,15 +73,26 @@ async function timeToFirstPost(page: Page, url: string, shown = POST_CARD): Prom
   }
 }
 
-async function visit(context: BrowserContext, url: string, shown = POST_CARD): Promise<PageVisit> {
+/** Time from navigation start until `shown` (the first post card) is visible, or null if it does not show within 15 s. */
+async function timeToFirstPost(page: Page, url: string, shown = POST_CARD): Promise<number | null> {
+  const started = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  return timeUntilShown(page, started, shown);
+}
+
+/** A visit to `url` until `shown` is visible, and then `alsoShown` if given. */
+async function visit(context: BrowserContext, url: string, shown = POST_CARD, alsoShown?: string): Promise<PageVisit> {
   const page = await context.newPage();
   await throttle(context, page);
-  const firstPostMs = await timeToFirstPost(page, url, shown);
+  const started = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  const firstPostMs = await timeUntilShown(page, started, shown);
+  const firstCommentMs = alsoShown ? await timeUntilShown(page, started, alsoShown) : undefined;
   // Late shifts and long tasks count too: let the page settle before reading.
   await page.waitForTimeout(3_000);
   const result = await page.evaluate(() => (globalThis as unknown as { __readVitals(): Vitals }).__readVitals());
   await page.close();
-  return { firstPostMs, lcpMs: result.lcp, cls: result.cls, longTasks: result.longTasks, blockingMs: result.blockingMs, scriptKB: result.scriptBytes / 1024 };
+  return { firstPostMs, ...(firstCommentMs !== undefined && { firstCommentMs }), lcpMs: result.lcp, cls: result.cls, longTasks: result.longTasks, blockingMs: result.blockingMs, scriptKB: result.scriptBytes / 1024 };
 }
 
 /** `postId`'s page, read as a link to it would be opened. */
@@ -112,7 +124,7 @@ export async function measurePage(baseUrl: string, postId: string): Promise<Page
 
     context = await launch(postProfile);
     await context.addInitScript({ path: vitalsScript });
-    const postFirst = await visit(context, postUrl, POST_TITLE);
+    const postFirst = await visit(context, postUrl, POST_TITLE, COMMENT);
     await context.close();
     return { first, repeat, offlineColdStartMs, postFirst };
   } finally {
@@ -131,4 +143,5 @@ export function printPageReport(report: PageReport): void {
   console.log(`  offline cold start: first post ${ms(report.offlineColdStartMs)}`);
   console.log('A post with 500 comments, opened cold from a link (its title counts as the first post)');
   console.log(row('first visit', report.postFirst));
+  console.log(`  first comment ${ms(report.postFirst.firstCommentMs ?? null)}`);
 }

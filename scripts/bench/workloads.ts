@@ -43,7 +43,11 @@ function rotating(requests: (connection: number, index: number) => LoadRequest):
   };
 }
 
-export async function prepareWorkloads(origin: string, sizes: SeedSizes, connections: number): Promise<Workload[]> {
+/**
+ * The workloads, found through the API at `origin`. `loggedIn` is called once the sessions are
+ * made, before anything else is read (the server then holds only what logging in left).
+ */
+export async function prepareWorkloads(origin: string, sizes: SeedSizes, connections: number, loggedIn: () => void = () => {}): Promise<Workload[]> {
   const visitor = newSession(origin);
   await visitor.client.getInitial();
   const member = await logIn(origin, SEED_MEMBER, SEED_PASSWORD);
@@ -53,9 +57,11 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     voters.push(await logIn(origin, `user_${String(100 + i).padStart(7, '0')}`, SEED_PASSWORD));
   }
   const voterHeaders = (connection: number) => voters[connection % voters.length]?.headers() ?? {};
+  const admin = await logIn(origin, SEED_ADMIN, SEED_PASSWORD);
+  const wide = await logIn(origin, WIDE_MEMBER, SEED_PASSWORD);
+  loggedIn();
 
   const community = await visitor.client.getCommunityByName('community_0001');
-  const admin = await logIn(origin, SEED_ADMIN, SEED_PASSWORD);
   const bigThread = seededPublicId(sizes.posts);
   const mediumThread = seededPublicId(sizes.posts - 1);
   // Comments made under load go to another post, so that the measured threads keep their size.
@@ -108,7 +114,6 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
   };
 
   // A member of many communities, and the member's notifications, made once through the API.
-  const wide = await logIn(origin, WIDE_MEMBER, SEED_PASSWORD);
   const joined = await joinLargest(wide, WIDE_MEMBER_JOINS);
   await ensureNotifications(member, voters);
   await wide.settle();

@@ -4,7 +4,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
-import { syncPath } from './durable-fs.mjs';
+import { syncPath } from './sync-files.mjs';
 import { embeddedPaths, prepareSocketDir, startEmbeddedDatabase } from './embedded.ts';
 
 /** Reads the backup socket's answer: a JSON line `{"size":N}` then N bytes, or `{"error":"…"}`. */

@@ -8,7 +8,3 @@ export declare class DurableNodeFS extends NodeFS {
 }
 
 export declare function openDurable(dir: string, options?: Omit<PGliteOptions, 'fs' | 'startParams'>): Promise<PGlite>;
-
-export declare function syncTree(dir: string): void;
-
-export declare function syncPath(path: string): void;

@@ -3,8 +3,7 @@
 // in the page cache, so an OS crash or power loss can lose acknowledged commits. Here Postgres runs
 // with fsync on and syncs its WAL with plain fsync (Emscripten's fdatasync is a no-op), and the
 // filesystem passes each fsync to the kernel.
-import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { fsyncSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
@@ -46,26 +45,4 @@ export class DurableNodeFS extends NodeFS {
 /** Opens the database in `dir` with durable commits, and the extensions the schema uses. */
 export function openDurable(dir, options = {}) {
   return PGlite.create({ ...options, fs: new DurableNodeFS(dir), startParams: durableStartParams, extensions: { btree_gin } });
-}
-
-/**
- * Flushes every file and folder under `dir` to the disk. PGlite writes a new database (after
- * initdb, or loaded from a backup) without syncing it; Postgres syncs only what it writes later.
- */
-export function syncTree(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) syncTree(join(dir, entry.name));
-    else if (entry.isFile()) syncPath(join(dir, entry.name));
-  }
-  syncPath(dir);
-}
-
-/** Flushes one file, or a folder's list of entries, to the disk. */
-export function syncPath(path) {
-  const fd = openSync(path, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -13,7 +13,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { openDurable, syncPath, syncTree } from './durable-fs.mjs';
+import { openDurable } from './durable-fs.mjs';
+import { syncPath, syncTree } from './sync-files.mjs';
 
 const job = JSON.parse(process.argv[2] ?? '{}');
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { REPLY_PARAM } from '@quorum/shared/constants';
 import type { PushPayload, PushReply } from '@quorum/shared/entities/notifications';
-import webpush from 'web-push';
+import type webpush from 'web-push';
 import type { Sql } from '../db/connect.ts';
 import { countPush } from '../metrics/metrics.ts';
 import { AddressRefusedError, checkLiteralHost, systemResolve, vettedLookup } from '../outbound/lookup.ts';
@@ -108,9 +108,11 @@ function replyTo(row: NotificationRow, toURL: string): PushReply | null {
 }
 
 async function deliver(subscription: Subscription, body: string, options: PushOptions, topic: string): Promise<void> {
+  // Loaded with the first push a process sends.
+  const { generateRequestDetails } = (await import('web-push')).default;
   let details: ReturnType<typeof webpush.generateRequestDetails>;
   try {
-    details = webpush.generateRequestDetails(
+    details = generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       body,
       { TTL: PUSH_TTL_SECONDS, topic: topic.replaceAll('-', ''), vapidDetails: options.vapid, contentEncoding: 'aes128gcm' },

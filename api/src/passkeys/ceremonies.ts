@@ -2,7 +2,6 @@
 // and proving who one is with one before a sensitive change. Each ceremony hands the browser a
 // challenge kept for the session that asked (five minutes, used once), and checks the browser's
 // answer against it, the site's origin and relying party id, and the stored public key.
-import { generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { PASSKEY_TRANSPORTS, type PasskeyCreationOptions, type PasskeyRequestOptions, type PasskeyTransport } from '@quorum/shared/entities/passkeys';
@@ -14,6 +13,9 @@ import { describeDevice } from '../sessions/device.ts';
 import {
   countPasskeys, getPasskeyByCredentialId, insertPasskey, listPasskeys, putChallenge, recordPasskeyUse, takeChallenge, type PasskeyRow,
 } from './queries.ts';
+
+/** The WebAuthn library, loaded with the first ceremony: most processes never hold one. */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** The site as WebAuthn knows it: passkeys are bound to `id`, and the browser reports `origin`. */
 export interface RelyingParty {
@@ -88,7 +90,7 @@ const tooManyPasskeys = () => badRequest(Messages.tooManyPasskeys(PASSKEYS_MAX),
 export async function registrationOptions(db: Db, ceremony: Ceremony, member: Member): Promise<PasskeyCreationOptions> {
   const existing = await listPasskeys(db, member.id);
   if (existing.length >= PASSKEYS_MAX) throw tooManyPasskeys();
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: ceremony.rp.name,
     rpID: ceremony.rp.id,
     userName: member.username,
@@ -117,8 +119,8 @@ export async function addPasskey(
 ): Promise<PasskeyRow> {
   const challenge = await takeChallenge(db, ceremony.sessionKey, 'register', member.id);
   if (!challenge) throw failed(Messages.passkeyExpired);
-  const verification = await verifiedBy(ceremony, () =>
-    verifyRegistrationResponse({
+  const verification = await verifiedBy(ceremony, async () =>
+    (await webauthn()).verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: challenge,
       expectedOrigin: ceremony.rp.origin,
@@ -148,8 +150,8 @@ export async function addPasskey(
  * by the authenticator (a PIN, a fingerprint), and answers what the authenticator reported.
  */
 async function verifyAssertion(ceremony: Ceremony, passkey: PasskeyRow, response: AuthenticationResponseJSON, challenge: string) {
-  const verification = await verifiedBy(ceremony, () =>
-    verifyAuthenticationResponse({
+  const verification = await verifiedBy(ceremony, async () =>
+    (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: ceremony.rp.origin,
@@ -177,7 +179,7 @@ async function recordUse(db: Db, passkey: PasskeyRow, use: { counter: number; ba
 
 /** What the browser needs to sign in with any passkey it holds for the site. */
 export async function loginOptions(db: Db, ceremony: Ceremony): Promise<PasskeyRequestOptions> {
-  const options = await generateAuthenticationOptions({ rpID: ceremony.rp.id, userVerification: 'required' });
+  const options = await (await webauthn()).generateAuthenticationOptions({ rpID: ceremony.rp.id, userVerification: 'required' });
   await putChallenge(db, { sessionKey: ceremony.sessionKey, purpose: 'login', challenge: options.challenge, userId: null });
   return { ...options, allowCredentials: undefined };
 }
@@ -203,7 +205,7 @@ export async function verifyLogin(
 export async function checkOptions(db: Db, ceremony: Ceremony, member: Member): Promise<PasskeyRequestOptions> {
   const passkeys = await listPasskeys(db, member.id);
   if (passkeys.length === 0) throw badRequest(Messages.noPasskeys, ErrorCode.noPasskeys);
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: ceremony.rp.id,
     userVerification: 'required',
     allowCredentials: passkeys.map(descriptorOf),

@@ -5,7 +5,6 @@
 // waiting for its code in that browser, for a few minutes and a few wrong codes.
 import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { ErrorCode, Messages } from '@quorum/shared/errors';
 import type { TwoStepSetup, TwoStepStatus } from '@quorum/shared/entities/two-step';
 import type { Db, Sql } from '../db/connect.ts';
@@ -81,7 +80,8 @@ export async function setUpTwoStep(db: Db, user: { id: string; username: string 
   const secret = new Secret({ size: TOTP_SECRET_BYTES }).base32;
   if (!(await q.upsertPendingTotp(db, user.id, secret))) throw conflict(ErrorCode.twoStepOn, Messages.twoStepAlreadyOn);
   const uri = totpOf(secret, user.username).toString();
-  const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  // The QR code maker is loaded with the first setup.
+  const qrSvg = await (await import('qrcode')).default.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, uri, qrSvg };
 }
 

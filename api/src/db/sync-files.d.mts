@@ -1,0 +1,3 @@
+export declare function syncTree(dir: string): void;
+
+export declare function syncPath(path: string): void;
