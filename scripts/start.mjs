@@ -3,13 +3,14 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { dataDir, ensureApiBuilt, ensureInstalled, ensureWebBuilt, root } from './lib/prepare.mjs';
+import { serverNodeFlags } from './lib/server-flags.mjs';
 
 await ensureInstalled();
 await ensureApiBuilt();
 await ensureWebBuilt();
 
 const env = { ...process.env, DATA_DIR: dataDir() };
-const server = spawn(process.execPath, ['dist/server.mjs'], {
+const server = spawn(process.execPath, [...serverNodeFlags(env), 'dist/server.mjs'], {
   cwd: join(root, 'api'),
   env,
   stdio: 'inherit',

@@ -127,7 +127,7 @@ function printRun(run: EngineRun): void {
   for (const line of lines) console.log(format(line));
   console.log(`API memory: after the logins ${mb(run.memory.idle.process)}${run.memory.idle.children ? ` + database process ${mb(run.memory.idle.children)}` : ''}; after the load ${mb(run.memory.loaded.process)}${run.memory.loaded.children ? ` + ${mb(run.memory.loaded.children)}` : ''}`);
   const fresh = run.memory.fresh;
-  if (fresh) console.log(`Idle on a new data folder: ${mb(fresh.process)} + database process ${mb(fresh.children)} = ${mb(fresh.process + fresh.children)}`);
+  if (fresh) console.log(`Idle on a new data folder: ${mb(fresh.process)} + database process ${mb(fresh.children)} = ${mb(fresh.process + fresh.children)} resident (${mb(fresh.proportional)} proportional: pages the two share counted once)`);
 }
 
 /** The memory of `npm start` on the embedded database, idle, just after making a new data folder. */

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { resolve as resolvePath } from 'node:path';
+import { serverNodeFlags } from '../lib/server-flags.mjs';
 
 const apiDir = fileURLToPath(new URL('../../api/', import.meta.url));
 const floorServer = fileURLToPath(new URL('./floor-server.ts', import.meta.url));
@@ -88,7 +89,7 @@ export async function startApi(
     ...('databaseUrl' in target ? { DATABASE_URL: target.databaseUrl } : { DATABASE_URL: '', DATA_DIR: target.dataDir }),
   };
   const profile = cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${resolvePath(cpuProfile)}`] : [];
-  const child = launch([...profile, 'dist/server.mjs'], apiDir, env, pin);
+  const child = launch([...serverNodeFlags({ ...process.env, ...env }), ...profile, 'dist/server.mjs'], apiDir, env, pin);
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}/api/_initial`, child, 180_000);
   // The first worker to listen answers; give the others the time to start too.
@@ -104,12 +105,14 @@ export async function startFloor(databaseUrl: string): Promise<Running> {
   return { url, pid: child.pid ?? 0, stop: stopper(child) };
 }
 
-function rssOf(pid: number): number {
+/** A process's resident memory and its proportional share of it (pages shared with other processes, as the Node.js binary's, count once in all), in bytes. */
+function memoryOf(pid: number): { rss: number; pss: number } {
+  const kB = (text: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
   try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    return { rss: kB(rollup, 'Rss'), pss: kB(rollup, 'Pss') };
   } catch {
-    return 0;
+    return { rss: 0, pss: 0 };
   }
 }
 
@@ -121,7 +124,16 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-/** Resident memory of a process and of its children (the embedded database runs in one), in bytes. */
-export function residentMemory(pid: number): { process: number; children: number } {
-  return { process: rssOf(pid), children: childrenOf(pid).reduce((sum, child) => sum + rssOf(child), 0) };
+/**
+ * Resident memory of a process and of its children (the embedded database runs in one), in bytes,
+ * and the proportional memory of them all together.
+ */
+export function residentMemory(pid: number): { process: number; children: number; proportional: number } {
+  const own = memoryOf(pid);
+  const children = childrenOf(pid).map(memoryOf);
+  return {
+    process: own.rss,
+    children: children.reduce((sum, child) => sum + child.rss, 0),
+    proportional: children.reduce((sum, child) => sum + child.pss, own.pss),
+  };
 }
