@@ -288,13 +288,16 @@ async function joinLargest(session: Session, count: number): Promise<number> {
   return chosen.length;
 }
 
-/** Leaves `member` at least a page of notifications: replies of the voters to one of the member's posts. */
+/**
+ * Leaves `member` at least a page of notifications: a voter's reply to each of as many of the
+ * member's posts (replies to one post make one notification).
+ */
 async function ensureNotifications(member: Session, voters: Session[]): Promise<void> {
   if ((await member.client.getNotifications(null)).items.length >= NOTIFICATIONS_PAGE_SIZE) return;
-  const own = (await member.client.getUserFeed(SEED_MEMBER, { filter: 'posts' })).items.find((item) => item.type === 'post');
-  if (own?.type !== 'post') throw new Error(`${SEED_MEMBER} has no post to be replied to.`);
-  for (const [i, voter] of voters.slice(0, NOTIFICATIONS_PAGE_SIZE).entries()) {
-    await voter.client.createComment(own.item.publicId, { body: `A reply for the notifications page, number ${i}.` });
+  const own = (await member.client.getUserFeed(SEED_MEMBER, { filter: 'posts' })).items.flatMap((item) => (item.type === 'post' ? [item.item] : []));
+  if (own.length < NOTIFICATIONS_PAGE_SIZE) throw new Error(`${SEED_MEMBER} has too few posts to be replied to.`);
+  for (const [i, post] of own.slice(0, NOTIFICATIONS_PAGE_SIZE).entries()) {
+    await voters[i % voters.length]!.client.createComment(post.publicId, { body: `A reply for the notifications page, number ${i}.` });
   }
   // Notifications are made by a background job.
   for (let tries = 0; tries < 100; tries++) {
