@@ -193,7 +193,11 @@ test('community names and usernames render as typed, without the font turning 6x
   await logOutViaApi(page);
   const username = await signUp(page, newUsername('u6x4'));
   await apiAs(page, 'POST', `/api/_joinCommunity`, { communityId: community.id, leave: false });
+  // The site's font is used by the pages that find it loaded as they are first drawn
+  // (font-display: optional): once it is, the page is opened again.
   await page.goto(`/${community.name}`);
+  await page.evaluate(() => document.fonts.load('16px "Inter Variable"'));
+  await page.reload();
 
   const places = {
     sidebar: page.getByRole('complementary', { name: 'Sidebar' }).getByText(community.name, { exact: true }),

@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 // The shared styles come first, so that each area's own styles (imported by its components) follow them.
@@ -48,16 +48,12 @@ async function takeOver(container: HTMLElement, state: ServerState) {
     }),
   );
   const router = createBrowserRouter(routes, { hydrationData: { loaderData: state.loaderData } });
-  // As a transition, the page is taken over in slices that leave the browser free between them
-  // (the drawn page is there to read meanwhile), rather than in one long task.
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <App stores={stores} firstRender={state.firstRender} router={router} />
-      </StrictMode>,
-    );
-  });
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App stores={stores} firstRender={state.firstRender} router={router} />
+    </StrictMode>,
+  );
 }
 
 /** Draws the app in the browser (over whatever the server drew). */

@@ -65,7 +65,7 @@ function keysetAfter(db: Db, value: Fragment, id: Fragment, after: Cursor | unde
 }
 
 /** The id of the first moment of `ms` (ids are UUID version 7, which begin with their time in milliseconds). */
-export function idAt(ms: number): string {
+function idAt(ms: number): string {
   const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
 }
