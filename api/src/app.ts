@@ -249,7 +249,7 @@ export async function buildApp(
         cost,
         captcha: config.captchaSecret ? { secret: config.captchaSecret, verifyUrl: config.captchaVerifyUrl } : undefined,
       });
-      await api.register(usersRoutes, { sql, store: imageStore, maxBytes: config.uploadMaxBytes });
+      await api.register(usersRoutes, { sql, visitorCache, store: imageStore, maxBytes: config.uploadMaxBytes });
       await api.register(settingsRoutes, { sql, cost });
       await api.register(twoStepRoutes, { sql });
       await api.register(siteRoutes, { sql });

@@ -261,6 +261,81 @@ describe('search results', () => {
   });
 });
 
+describe('profile feeds', () => {
+  type Item = { type: 'post' | 'comment'; item: { id: string; title?: string; body: string; upvotes: number; userVoted: boolean; isAuthorMuted?: boolean } };
+  const items = (response: { json: <T>() => T }) => response.json<{ items: Item[] }>().items;
+  const texts = (response: { json: <T>() => T }) => items(response).map((entry) => entry.item.title ?? entry.item.body);
+
+  /**
+   * An author with a post and a comment on it, a member who has not posted (`prepare` acts as them
+   * before the page is kept, as a member's writes come before the kept page they read: see
+   * mayStartFromShared) and the visitors' kept page of the author's profile.
+   */
+  async function keptProfile(prepare: (made: { member: SignedUp; authorId: string; postId: string; commentId: string }) => Promise<void> = async () => {}) {
+    const community = await insertCommunity(t.sql);
+    const author = await member(t, { joins: community.id });
+    const post = await author.browser.post('/api/posts', { title: 'Profile post', community: community.name });
+    expect(post.statusCode).toBe(201);
+    const { id: postId, publicId } = post.json<{ id: string; publicId: string }>();
+    const comment = await author.browser.post(`/api/posts/${publicId}/comments`, { body: 'Profile comment' });
+    expect(comment.statusCode).toBe(201);
+    const reader = await signUp(t.app);
+    await prepare({ member: reader, authorId: author.id, postId, commentId: comment.json<{ id: string }>().id });
+    writesLongAgo(reader);
+    const url = `/api/users/${author.username}/feed`;
+    const kept = await (await new Browser(t.app).open()).get(url);
+    expect(texts(kept)).toEqual(['Profile comment', 'Profile post']);
+    expect(kept.headers['cache-control']).toBe('public, max-age=60');
+    return { community, author, url, kept, member: reader };
+  }
+
+  /** The author writes again: visitors' kept page does not show it until it is made again. */
+  async function authorPostsAgain(author: SignedUp, communityName: string) {
+    expect((await author.browser.post('/api/posts', { title: 'Later post', community: communityName })).statusCode).toBe(201);
+    writesLongAgo(author);
+  }
+
+  it("are shared between visitors, and a member's page starts from them with the member's own votes, the same as their own page", async () => {
+    const { community, author, url, kept, member } = await keptProfile(async ({ member, postId, commentId }) => {
+      expect((await member.browser.post('/api/_postVote', { postId, up: true })).statusCode).toBe(200);
+      expect((await member.browser.post('/api/_commentVote', { commentId, up: true })).statusCode).toBe(200);
+    });
+    const [comment, post] = items(kept);
+    const own = await member.browser.get(url);
+    expect(own.headers['cache-control']).not.toMatch(/public/);
+    expect(items(own)).toEqual([
+      { type: 'comment', item: expect.objectContaining({ id: comment?.item.id, upvotes: 2, userVoted: true, isAuthorMuted: false }) },
+      { type: 'post', item: expect.objectContaining({ id: post?.item.id, upvotes: 2, userVoted: true }) },
+    ]);
+    expect(own.json()).toEqual(await ownAnswer(member, url));
+
+    await authorPostsAgain(author, community.name);
+    expect((await new Browser(t.app).get(url)).body).toBe(kept.body);
+    expect(texts(await member.browser.get(url))).toEqual(['Profile comment', 'Profile post']);
+    // The author's own profile is always their own.
+    expect(texts(await author.browser.get(url))).toEqual(['Later post', 'Profile comment', 'Profile post']);
+  });
+
+  it("are the member's own when they muted the author or the page holds a post they hid", async () => {
+    const muted = await keptProfile(async ({ member, authorId }) => {
+      expect((await member.browser.post('/api/mutes', { userId: authorId })).statusCode).toBeLessThan(300);
+    });
+    await authorPostsAgain(muted.author, muted.community.name);
+    const mutedPage = await muted.member.browser.get(muted.url);
+    expect(texts(mutedPage)).toEqual(['Later post', 'Profile comment', 'Profile post']);
+    expect(items(mutedPage)[1]?.item.isAuthorMuted).toBe(true);
+    expect(mutedPage.json()).toEqual(await ownAnswer(muted.member, muted.url));
+
+    const hidden = await keptProfile(async ({ member, postId }) => {
+      expect((await member.browser.post('/api/hidden_posts', { postId })).statusCode).toBeLessThan(300);
+    });
+    await authorPostsAgain(hidden.author, hidden.community.name);
+    const hiddenPage = await hidden.member.browser.get(hidden.url);
+    expect(texts(hiddenPage)).toEqual(['Later post', 'Profile comment', 'Profile post']);
+    expect(hiddenPage.json()).toEqual(await ownAnswer(hidden.member, hidden.url));
+  });
+});
+
 describe('home feeds of members', () => {
   type Card = { id: string; title: string; upvotes: number; userVotedUp: boolean; isPinnedSite: boolean };
   const cards = (response: { json: <T>() => T }) => response.json<{ posts: Card[]; next: string | null }>();

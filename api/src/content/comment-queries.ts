@@ -50,6 +50,20 @@ export function viewerCommentVotes(db: Db, viewerId: string, ids: readonly strin
     where v.user_id = ${viewerId} and v.comment_id = any(${ids}::uuid[]))`;
 }
 
+/** The viewer's votes on comments `ids` of one author, and whether they muted that author. */
+export interface AuthorCommentsRelation {
+  commentVotes: CommentVote[];
+  authorMuted: boolean;
+}
+
+/** How `viewerId` stands with comments `ids`, all by `authorId`: for a profile's page made from the visitors' one. */
+export async function getAuthorCommentsRelation(db: Db, viewerId: string, authorId: string, ids: readonly string[]): Promise<AuthorCommentsRelation> {
+  const [row] = await db<AuthorCommentsRelation[]>`
+    select ${viewerCommentVotes(db, viewerId, ids)} as comment_votes,
+      exists (select 1 from user_mutes m where m.user_id = ${viewerId} and m.muted_user_id = ${authorId}) as author_muted`;
+  return row!;
+}
+
 export async function getComment(db: Db, id: string, viewerId: string | null): Promise<CommentRow | undefined> {
   const [row] = await db<CommentRow[]>`${selectComments(db, viewerId)} where cm.id = ${id}`;
   return row;

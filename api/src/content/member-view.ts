@@ -5,7 +5,7 @@
 // member's page starts from the kept one with those fields added, unless it would differ in more:
 // then (null) it is computed for the member alone.
 import type { FastifyRequest } from 'fastify';
-import type { Post, PostsPage } from '@quorum/shared/entities/posts';
+import type { Post, PostsPage, UserFeedItem, UserFeedPage } from '@quorum/shared/entities/posts';
 import type { SearchPage } from '@quorum/shared/entities/search';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
 import type { Db } from '../db/connect.ts';
@@ -13,6 +13,7 @@ import { pageOf } from '../http/cursor.ts';
 import { HttpError } from '../http/errors.ts';
 import type { VisitorCache } from '../http/visitor-cache.ts';
 import { presentCommentToMember } from './comment-present.ts';
+import { getAuthorCommentsRelation } from './comment-queries.ts';
 import { presentCommunityToMember } from './community-present.ts';
 import { listJoinedCommunityIds } from './community-queries.ts';
 import { feedScope } from './post-load.ts';
@@ -131,6 +132,38 @@ export async function memberSearchFromShared(
   const found = shared.items.flatMap((item) => (item.type === 'post' ? [item] : []));
   const posts = await memberPostsOf(request.readSql, viewer.id, found.map((item) => item.post), { excludeMutedCommunities: true, sharedAgeMs: cache.ttlMs });
   return posts && { ...shared, items: found.map((item, i) => ({ ...item, post: posts[i]! })) };
+}
+
+/**
+ * The requesting member's page of `username`'s profile feed made from the visitors' page of it
+ * (`visitorsPage`): the member's votes on its posts and comments are added, and the posts' counts
+ * read as they are now. Null when it must be computed for them: on their own profile (which shows
+ * them what waits for approval), and when they muted its author or the page holds a post they hid.
+ */
+export async function memberProfileFeedFromShared(
+  request: FastifyRequest,
+  cache: VisitorCache,
+  username: string,
+  visitorsPage: () => Promise<UserFeedPage>,
+): Promise<UserFeedPage | null> {
+  const viewer = request.user;
+  if (!viewer || !mayStartFromShared(cache, request) || viewer.username.toLowerCase() === username.toLowerCase()) return null;
+  const shared = await visitorsPage();
+  const sharedPosts = shared.items.flatMap((entry) => (entry.type === 'post' ? [entry.item] : []));
+  const sharedComments = shared.items.flatMap((entry) => (entry.type === 'comment' ? [entry.item] : []));
+  const authorId = sharedPosts[0]?.userId ?? sharedComments[0]?.userId;
+  if (authorId === undefined) return shared;
+  const [posts, comments] = await Promise.all([
+    sharedPosts.length > 0 ? memberPostsOf(request.readSql, viewer.id, sharedPosts, { excludeMutedCommunities: false, sharedAgeMs: cache.ttlMs }) : [],
+    sharedComments.length > 0 ? getAuthorCommentsRelation(request.readSql, viewer.id, authorId, sharedComments.map((comment) => comment.id)) : null,
+  ]);
+  if (!posts || comments?.authorMuted) return null;
+  const postById = new Map(posts.map((post) => [post.id, post]));
+  const voteOf = new Map(comments?.commentVotes.map((vote) => [vote.id, vote.up]));
+  const items = shared.items.map((entry): UserFeedItem => (entry.type === 'post'
+    ? { type: 'post', item: postById.get(entry.item.id)! }
+    : { type: 'comment', item: presentCommentToMember(entry.item, voteOf.get(entry.item.id) ?? null, false) }));
+  return { items, next: shared.next };
 }
 
 /** Above this many joined communities, a member's home feed is read in one statement rather than merged. */

@@ -6,11 +6,13 @@ import { UserFeedPage } from '@quorum/shared/entities/posts';
 import { Success } from '@quorum/shared/entities/schema';
 import { User, UsersPage } from '@quorum/shared/entities/users';
 import { requireAdmin, requireUser } from '../auth/plugin.ts';
+import { memberProfileFeedFromShared } from '../content/member-view.ts';
 import { loadUserFeed } from '../content/profile-feed.ts';
 import type { Sql } from '../db/connect.ts';
-import { sends } from '../http/answer-schema.ts';
+import { routeSerializer, sends } from '../http/answer-schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
+import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
 import { storeImage } from '../images/process.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { readImageUpload } from '../images/upload.ts';
@@ -21,13 +23,14 @@ import { getUserByName, loadUser } from './queries.ts';
 
 export interface UsersRoutesOptions {
   sql: Sql;
+  visitorCache: VisitorCache;
   store: ImageStore;
   maxBytes: number;
 }
 
 type Params = { Params: { username: string } };
 
-const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, store, maxBytes }) => {
+const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, visitorCache, store, maxBytes }) => {
   /** An account that exists and is not deleted, for changes to it. */
   async function liveAccount(username: string) {
     const user = await getUserByName(sql, username);
@@ -52,10 +55,18 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, s
   app.get<Params>('/users/:username/feed', {
     schema: sends(UserFeedPage),
     config: { reads: 'replica' },
-  }, async (request): Promise<UserFeedPage> => {
+  }, async (request, reply) => {
     const query = parse(userFeedQuery, request.query);
-    const user = await loadProfile(request.readSql, request.params.username, request.user);
-    return loadUserFeed(request.readSql, user.id, query, request.user);
+    const { username } = request.params;
+    const feedPage = async (reader: typeof request.user): Promise<UserFeedPage> => {
+      const user = await loadProfile(request.readSql, username, reader);
+      return loadUserFeed(request.readSql, user.id, query, reader);
+    };
+    const viewer = request.user;
+    const key = `profile feed ${username.toLowerCase()} ${query.filter} ${query.next ?? ''}`;
+    if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => feedPage(null));
+    const visitorsPage = async () => (await visitorCache.get(key, () => feedPage(null), routeSerializer(reply))).value;
+    return (await memberProfileFeedFromShared(request, visitorCache, username, visitorsPage)) ?? feedPage(viewer);
   });
 
   app.post<Params>('/users/:username/pro_pic', {
