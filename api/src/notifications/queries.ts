@@ -63,13 +63,46 @@ function selectRendered(db: Db) {
     left join users actor on actor.deleted_at is null and lower(actor.username) = lower(n.payload->>'commentAuthor')`;
 }
 
-export async function listNotifications(db: Db, userId: string, after: Cursor | undefined, limit: number): Promise<NotificationRow[]> {
+/** The statement that reads the newest `limit` + 1 of a user's notifications after the cursor. */
+function listed(db: Db, userId: string, after: Cursor | undefined, limit: number) {
   const position = after ? Number(after.value) : null;
-  return db<NotificationRow[]>`
+  return db`
     select * from (${selectRendered(db)} where n.user_id = ${userId}) listed
     where ${position === null ? db`true` : db`(listed.position, listed.id) < (${position}::bigint, ${after?.id ?? null}::uuid)`}
     order by listed.position desc, listed.id desc
     limit ${limit + 1}`;
+}
+
+/** The newest `limit` + 1 of a user's notifications after the cursor (their archive reads them all this way). */
+export async function listNotifications(db: Db, userId: string, after: Cursor | undefined, limit: number): Promise<NotificationRow[]> {
+  return db<NotificationRow[]>`${listed(db, userId, after, limit)}`;
+}
+
+/**
+ * A page of a user's notifications (`limit` + 1 rows) with how many they have and how many are
+ * new, in one statement, so that the counts and the page agree while notifications arrive.
+ */
+export async function readNotificationsPage(
+  db: Db,
+  userId: string,
+  after: Cursor | undefined,
+  limit: number,
+): Promise<{ rows: NotificationRow[]; count: number; newCount: number }> {
+  // Without notifications, the one row holds the counts alone.
+  type Row = Omit<NotificationRow, 'id'> & { id: string | null; totalCount: number; newCount: number };
+  const rows = await db<Row[]>`
+    with counts as (
+      select (select count(*) from notifications where user_id = ${userId}) as total_count, notifications_new_count as new_count
+      from users where id = ${userId}
+    ), page as (${listed(db, userId, after, limit)})
+    select counts.*, page.* from counts left join page on true
+    order by page.position desc, page.id desc`;
+  const first = rows[0];
+  return {
+    rows: rows.filter((row): row is Row & { id: string } => row.id !== null),
+    count: first?.totalCount ?? 0,
+    newCount: first?.newCount ?? 0,
+  };
 }
 
 export async function getNotification(db: Db, userId: string, id: string): Promise<NotificationRow | null> {
@@ -84,13 +117,6 @@ export async function getNotificationForPush(db: Db, id: string): Promise<(Notif
     from (${selectRendered(db)} where n.id = ${id}) rendered
     join notifications n on n.id = rendered.id join users u on u.id = rendered.user_id`;
   return row ?? null;
-}
-
-export async function countNotifications(db: Db, userId: string): Promise<{ count: number; newCount: number }> {
-  const [row] = await db<{ count: number; newCount: number }[]>`
-    select (select count(*) from notifications where user_id = ${userId}) as count, notifications_new_count as new_count
-    from users where id = ${userId}`;
-  return row ?? { count: 0, newCount: 0 };
 }
 
 export async function resetNewCount(db: Db, userId: string): Promise<void> {

@@ -27,12 +27,9 @@ const notificationsRoutes: FastifyPluginAsync<{ sql: Sql }> = async (app, { sql 
     const user = requireUser(request);
     const query = parse(notificationsQuery, request.query);
     const after = decodeCursor(query.next, SORT, cursorValue.natural);
-    // One snapshot for the page and the counts, so that they agree while notifications arrive.
-    const [rows, counts] = await sql.begin('isolation level repeatable read read only', (tx) =>
-      Promise.all([q.listNotifications(tx, user.id, after, NOTIFICATIONS_PAGE_SIZE), q.countNotifications(tx, user.id)]),
-    );
+    const { rows, count, newCount } = await q.readNotificationsPage(sql, user.id, after, NOTIFICATIONS_PAGE_SIZE);
     const page = pageOf(rows, NOTIFICATIONS_PAGE_SIZE, (last) => ({ sort: SORT, value: last.position, id: last.id }));
-    return { ...counts, items: page.rows.map((row) => renderNotification(row, titleFormat(query.format))), next: page.next };
+    return { count, newCount, items: page.rows.map((row) => renderNotification(row, titleFormat(query.format))), next: page.next };
   });
 
   app.post('/notifications', { schema: sends(Success) }, async (request) => {
