@@ -118,6 +118,14 @@ export async function sendToVisitor(
   return reply.type('application/json; charset=utf-8').send(answer.json);
 }
 
+/**
+ * The answer as visitors see it, kept under `key` as `sendToVisitor` keeps it, for a member's page
+ * to start from: read (or computed) only when called.
+ */
+export function visitorsAnswer<T>(cache: VisitorCache, reply: FastifyReply, key: string, compute: () => Promise<T>): () => Promise<T> {
+  return async () => (await cache.get(key, compute, routeSerializer(reply))).value;
+}
+
 /** The directives of an answer's Cache-Control when it also hands out a cookie that shared caches could keep. */
 function sharedWithCookie(reply: FastifyReply): string[] | null {
   const cacheControl = reply.getHeader('cache-control');

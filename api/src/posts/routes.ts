@@ -14,9 +14,9 @@ import { loadFeed, loadModeratedPosts, loadPost, loadPostById } from '../content
 import { presentPost } from '../content/post-present.ts';
 import { loadCommentsPage } from '../content/thread.ts';
 import type { Sql } from '../db/connect.ts';
-import { routeSerializer, sends } from '../http/answer-schema.ts';
+import { sends } from '../http/answer-schema.ts';
 import { parse } from '../http/validate.ts';
-import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
+import { sendToVisitor, visitorsAnswer, type VisitorCache } from '../http/visitor-cache.ts';
 import { createPost, deletePost, editPost, hidePost, recordView, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
 
@@ -58,7 +58,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       return { posts: feed.rows.map((row) => presentPost(row, reader)), next: feed.next };
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => feedPage(null));
-    const visitorsPage = async () => (await visitorCache.get(key, () => feedPage(null), routeSerializer(reply))).value;
+    const visitorsPage = visitorsAnswer(visitorCache, reply, key, () => feedPage(null));
     return (await memberFeedFromShared(request, visitorCache, query, visitorsPage)) ?? feedPage(viewer);
   });
 
@@ -84,7 +84,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       };
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => postPage(null));
-    const visitorsPage = async () => (await visitorCache.get(key, () => postPage(null), routeSerializer(reply))).value;
+    const visitorsPage = visitorsAnswer(visitorCache, reply, key, () => postPage(null));
     const member = await memberPostFromShared(request, visitorCache, visitorsPage);
     if (member) {
       await recordView(sql, member.visit, viewer.id);

@@ -3,9 +3,9 @@ import { searchQuery, suggestQuery } from '@quorum/shared/schemas/search';
 import { SearchPage, SearchSuggestions } from '@quorum/shared/entities/search';
 import { memberSearchFromShared } from '../content/member-view.ts';
 import type { Sql } from '../db/connect.ts';
-import { routeSerializer, sends } from '../http/answer-schema.ts';
+import { sends } from '../http/answer-schema.ts';
 import { parse } from '../http/validate.ts';
-import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
+import { sendToVisitor, visitorsAnswer, type VisitorCache } from '../http/visitor-cache.ts';
 import { search, searchPageKey, suggest, type SearchOptions } from './search.ts';
 
 interface SearchRoutesOptions {
@@ -24,7 +24,7 @@ const searchRoutes: FastifyPluginAsync<SearchRoutesOptions> = async (app, { sql,
     const key = searchPageKey(params);
     const searchPage = (reader: typeof viewer) => search(sql, params, reader, options);
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => searchPage(null));
-    const visitorsPage = async () => (await visitorCache.get(key, () => searchPage(null), routeSerializer(reply))).value;
+    const visitorsPage = visitorsAnswer(visitorCache, reply, key, () => searchPage(null));
     return (await memberSearchFromShared(request, visitorCache, visitorsPage)) ?? searchPage(viewer);
   });
 

@@ -9,10 +9,10 @@ import { requireAdmin, requireUser } from '../auth/plugin.ts';
 import { memberProfileFeedFromShared } from '../content/member-view.ts';
 import { loadUserFeed } from '../content/profile-feed.ts';
 import type { Sql } from '../db/connect.ts';
-import { routeSerializer, sends } from '../http/answer-schema.ts';
+import { sends } from '../http/answer-schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { parse } from '../http/validate.ts';
-import { sendToVisitor, type VisitorCache } from '../http/visitor-cache.ts';
+import { sendToVisitor, visitorsAnswer, type VisitorCache } from '../http/visitor-cache.ts';
 import { storeImage } from '../images/process.ts';
 import type { ImageStore } from '../images/storage.ts';
 import { readImageUpload } from '../images/upload.ts';
@@ -65,7 +65,7 @@ const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { sql, v
     const viewer = request.user;
     const key = `profile feed ${username.toLowerCase()} ${query.filter} ${query.next ?? ''}`;
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => feedPage(null));
-    const visitorsPage = async () => (await visitorCache.get(key, () => feedPage(null), routeSerializer(reply))).value;
+    const visitorsPage = visitorsAnswer(visitorCache, reply, key, () => feedPage(null));
     return (await memberProfileFeedFromShared(request, visitorCache, username, visitorsPage)) ?? feedPage(viewer);
   });
 
