@@ -158,18 +158,23 @@ describe('statements per request', () => {
   });
 
   it("of a member's _initial, with the same answer as the reads of each part", async () => {
-    // 1. the session and its user (auth hook); 2. the member's account; 3. the communities they
-    // joined (sidebar); 4. their bans, mutes and lists; 5. the visitors' sidebar and 6. the site's
-    // settings, user count and report reasons, both kept for everyone.
+    // 1. the session and its user (auth hook); 2. the member's account, the communities they joined
+    // (sidebar), their bans, mutes and lists; 3. the visitors' sidebar and 4. the site's settings,
+    // user count and report reasons, both kept for everyone.
     const start = await statementsOf(member, '/api/_initial');
-    expect(start, start.join('\n')).toHaveLength(6);
+    expect(start, start.join('\n')).toHaveLength(4);
     const kept = await statementsOf(member, '/api/_initial');
-    expect(kept, kept.join('\n')).toHaveLength(4);
+    expect(kept, kept.join('\n')).toHaveLength(2);
     expect(kept.filter((statement) => /^(begin|commit)\b/i.test(statement))).toEqual([]);
 
     const initial = (await member.get('/api/_initial')).json<{
       bannedFrom: string[]; mutes: unknown; lists: unknown[]; noUsers: number; reportReasons: unknown[]; user: { username: string };
+      communities: Array<{ id: string }>;
     }>();
+    expect(initial.user).toEqual((await member.get('/api/_user')).json());
+    expect(initial.communities.length).toBeGreaterThan(1);
+    const joined = await Promise.all(initial.communities.map(async ({ id }) => (await member.get(`/api/communities/${id}`)).json()));
+    expect(initial.communities).toEqual(joined);
     expect(initial.user.username).toBe(memberName);
     expect(initial.bannedFrom).toEqual([bannedFrom]);
     expect(initial.mutes).toEqual((await member.get('/api/mutes')).json());

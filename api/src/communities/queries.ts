@@ -3,7 +3,7 @@
 import { SIDEBAR_TOP_COMMUNITIES } from '@quorum/shared/constants';
 import type { CommunitySort } from '@quorum/shared/entities/communities';
 import type { CommunityRow } from '../content/community-present.ts';
-import { selectCommunities } from '../content/community-queries.ts';
+import { communitiesJson, selectCommunities } from '../content/community-queries.ts';
 import type { Db } from '../db/connect.ts';
 
 /**
@@ -47,16 +47,10 @@ export async function getCommunityIdByName(db: Db, name: string): Promise<string
 }
 
 /**
- * The communities of the sidebar: the ones a user joined; for visitors the default ones, or the
- * largest few while the site has none (the same communities their home feed shows).
+ * The visitors' sidebar: the default communities, or the largest few while the site has none (the
+ * same communities their home feed shows).
  */
-export async function listSidebarCommunities(db: Db, viewerId: string | null): Promise<CommunityRow[]> {
-  if (viewerId) {
-    return db<CommunityRow[]>`
-      ${selectCommunities(db, viewerId)}
-      where c.deleted_at is null and c.id in (select community_id from community_members where user_id = ${viewerId})
-      order by lower(c.name)`;
-  }
+export async function listVisitorSidebar(db: Db): Promise<CommunityRow[]> {
   return db<CommunityRow[]>`
     with defaults as (select community_id from default_communities),
     shown as (
@@ -66,6 +60,15 @@ export async function listSidebarCommunities(db: Db, viewerId: string | null): P
       limit case when exists (select 1 from defaults) then null else ${SIDEBAR_TOP_COMMUNITIES}::bigint end
     )
     ${selectCommunities(db, null)} where c.id in (select id from shown) order by lower(c.name)`;
+}
+
+/**
+ * A member's sidebar, the communities they joined by name, as one JSON value: a column of the
+ * statement that reads their start (`communityRowsFromJson` reads it back).
+ */
+export function memberSidebarJson(db: Db, userId: string) {
+  return communitiesJson(db, userId, db`
+    where c.deleted_at is null and c.id in (select community_id from community_members where user_id = ${userId})`);
 }
 
 /** Where a page of a sorted list starts: after the row with this sort value and id. */

@@ -1,11 +1,16 @@
 // What the app's start reads, each part in one statement: the facts that are the same for everyone,
 // and those of the member. Rows of several tables come as JSON, their times turned back into dates.
+import { memberSidebarJson } from '../communities/queries.ts';
+import type { CommunityRow } from '../content/community-present.ts';
+import { communityRowsFromJson } from '../content/community-queries.ts';
 import type { Db } from '../db/connect.ts';
 import type { ListRow } from '../lists/present.ts';
 import type { MuteRow } from '../mutes/present.ts';
 import type { ReportReasonRow } from '../reports/present.ts';
 import type { SiteSettingsRow } from '../site/present.ts';
 import { siteSettingsColumns } from '../site/settings.ts';
+import type { UserRow } from '../users/present.ts';
+import { loadUserWith } from '../users/queries.ts';
 
 export interface SiteStart {
   settings: SiteSettingsRow;
@@ -28,6 +33,9 @@ export async function getSiteStart(db: Db): Promise<SiteStart> {
 }
 
 export interface MemberStart {
+  user: UserRow;
+  /** The communities the member joined, by name. */
+  communities: CommunityRow[];
   /** The communities the member is banned from now. */
   bannedFrom: string[];
   userMutes: MuteRow[];
@@ -38,38 +46,43 @@ export interface MemberStart {
 
 type Dated<T, K extends keyof T> = Omit<T, K> & Record<K, string>;
 
+interface MemberStartColumns {
+  startCommunities: Array<Record<string, unknown>>;
+  startBannedFrom: string[];
+  startUserMutes: Array<Dated<MuteRow, 'createdAt'>>;
+  startCommunityMutes: Array<Dated<MuteRow, 'createdAt'>>;
+  startLists: Array<Dated<ListRow, 'createdAt' | 'lastUpdatedAt'>>;
+}
+
 /**
- * Where a member stands at the app's start besides their account and their communities: the
- * communities they are banned from, their mutes (newest first) and their lists, as
+ * Where a member stands at the app's start, in one statement: their account, the communities they
+ * joined, those they are banned from, their mutes (newest first) and their lists, as `/api/_user`,
  * `/api/mutes` and `/api/lists` answer them (statement-counts.test.ts compares them).
  */
 export async function getMemberStart(db: Db, userId: string): Promise<MemberStart> {
-  const [row] = await db<Array<{
-    bannedFrom: string[];
-    userMutes: Array<Dated<MuteRow, 'createdAt'>>;
-    communityMutes: Array<Dated<MuteRow, 'createdAt'>>;
-    lists: Array<Dated<ListRow, 'createdAt' | 'lastUpdatedAt'>>;
-  }>>`
-    select
+  const row = await loadUserWith<MemberStartColumns>(db, userId, db`,
+      ${memberSidebarJson(db, userId)} as start_communities,
       array(select b.community_id from community_bans b
-            where b.user_id = ${userId} and (b.expires_at is null or b.expires_at > now())) as banned_from,
-      coalesce((select json_agg(json_build_object('targetId', m.muted_user_id, 'name', u.username, 'createdAt', m.created_at)
+            where b.user_id = u.id and (b.expires_at is null or b.expires_at > now())) as start_banned_from,
+      coalesce((select json_agg(json_build_object('targetId', m.muted_user_id, 'name', mu.username, 'createdAt', m.created_at)
                   order by m.created_at desc)
-        from user_mutes m join users u on u.id = m.muted_user_id where m.user_id = ${userId}), '[]') as user_mutes,
+        from user_mutes m join users mu on mu.id = m.muted_user_id where m.user_id = u.id), '[]') as start_user_mutes,
       coalesce((select json_agg(json_build_object('targetId', m.community_id, 'name', c.name, 'createdAt', m.created_at)
                   order by m.created_at desc)
-        from community_mutes m join communities c on c.id = m.community_id where m.user_id = ${userId}), '[]') as community_mutes,
+        from community_mutes m join communities c on c.id = m.community_id where m.user_id = u.id), '[]') as start_community_mutes,
       coalesce((select json_agg(json_build_object('id', l.id, 'userId', l.user_id, 'username', u.username, 'name', l.name,
                     'displayName', l.display_name, 'description', l.description, 'public', l.public, 'numItems', l.num_items,
                     'createdAt', l.created_at, 'lastUpdatedAt', l.last_updated_at)
                   order by l.last_updated_at desc, l.id desc)
-        from lists l join users u on u.id = l.user_id where l.user_id = ${userId}), '[]') as lists`;
-  if (!row) throw new Error('the member start statement returned nothing');
+        from lists l where l.user_id = u.id), '[]') as start_lists`);
+  const { startCommunities, startBannedFrom, startUserMutes, startCommunityMutes, startLists, ...user } = row;
   const mute = (m: Dated<MuteRow, 'createdAt'>): MuteRow => ({ ...m, createdAt: new Date(m.createdAt) });
   return {
-    bannedFrom: row.bannedFrom,
-    userMutes: row.userMutes.map(mute),
-    communityMutes: row.communityMutes.map(mute),
-    lists: row.lists.map((list) => ({ ...list, createdAt: new Date(list.createdAt), lastUpdatedAt: new Date(list.lastUpdatedAt) })),
+    user,
+    communities: communityRowsFromJson(startCommunities),
+    bannedFrom: startBannedFrom,
+    userMutes: startUserMutes.map(mute),
+    communityMutes: startCommunityMutes.map(mute),
+    lists: startLists.map((list) => ({ ...list, createdAt: new Date(list.createdAt), lastUpdatedAt: new Date(list.lastUpdatedAt) })),
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Community } from '@quorum/shared/entities/communities';
 import type { ReportReason } from '@quorum/shared/entities/reports';
 import { InitialData } from '@quorum/shared/entities/site';
-import { listSidebarCommunities } from '../communities/queries.ts';
+import { listVisitorSidebar } from '../communities/queries.ts';
 import { presentCommunity } from '../content/community-present.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
@@ -12,7 +12,6 @@ import { presentMutes } from '../mutes/present.ts';
 import { presentReportReason } from '../reports/present.ts';
 import type { SiteSettingsRow } from '../site/present.ts';
 import { presentUser } from '../users/present.ts';
-import { loadUser } from '../users/queries.ts';
 import { getMemberStart, getSiteStart } from './queries.ts';
 
 export interface InitialRoutesOptions {
@@ -33,28 +32,26 @@ interface SiteFacts {
 }
 
 async function loadSiteFacts(sql: Sql): Promise<SiteFacts> {
-  const [communities, { reportReasons, settings, noUsers }] = await Promise.all([listSidebarCommunities(sql, null), getSiteStart(sql)]);
+  const [communities, { reportReasons, settings, noUsers }] = await Promise.all([listVisitorSidebar(sql), getSiteStart(sql)]);
   return { visitorCommunities: communities.map(presentCommunity), reportReasons: reportReasons.map(presentReportReason), settings, noUsers };
 }
 
 const initialRoutes: FastifyPluginAsync<InitialRoutesOptions> = async (app, { sql, visitorCache, vapidPublicKey, captchaSiteKey }) => {
-  /** Everything the app needs to start, in one round of parallel queries. */
+  /** Everything the app needs to start: what is kept for everyone, and the member's own in one statement. */
   app.get('/_initial', { schema: sends(InitialData) }, async (request): Promise<InitialData> => {
     const viewerId = request.user?.id ?? null;
-    const [site, user, communities, member] = await Promise.all([
+    const [site, member] = await Promise.all([
       visitorCache.get('initial', () => loadSiteFacts(sql), JSON.stringify).then((answer) => answer.value),
-      viewerId ? loadUser(sql, viewerId) : null,
-      viewerId ? listSidebarCommunities(sql, viewerId).then((rows) => rows.map(presentCommunity)) : null,
-      viewerId ? getMemberStart(sql, viewerId) : { bannedFrom: [], userMutes: [], communityMutes: [], lists: [] },
+      viewerId ? getMemberStart(sql, viewerId) : null,
     ]);
     const { settings } = site;
     return {
-      user: user && presentUser(user, user),
-      communities: communities ?? site.visitorCommunities,
+      user: member && presentUser(member.user, member.user),
+      communities: member ? member.communities.map(presentCommunity) : site.visitorCommunities,
       reportReasons: site.reportReasons,
-      bannedFrom: member.bannedFrom,
-      mutes: presentMutes(member),
-      lists: member.lists.map(presentList),
+      bannedFrom: member?.bannedFrom ?? [],
+      mutes: presentMutes(member ?? { userMutes: [], communityMutes: [] }),
+      lists: member?.lists.map(presentList) ?? [],
       vapidPublicKey,
       noUsers: site.noUsers,
       signupsDisabled: settings.signupsDisabled,

@@ -5,7 +5,7 @@ import { imageJson } from '../images/queries.ts';
 import type { UserRow } from './present.ts';
 
 /** The columns of a full user row: the user, their picture, badges and the communities they moderate. */
-function selectUsers(db: Db) {
+function selectUsers(db: Db, extra = db``) {
   return db`
     select u.id, u.username, u.email, u.email_confirmed_at, u.about_me, u.points, u.is_admin,
       u.notifications_new_count, u.no_posts, u.no_comments, u.created_at, host(u.created_ip) as created_ip,
@@ -19,12 +19,21 @@ function selectUsers(db: Db) {
       coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'proPic', null) order by lower(c.name))
          from community_mods m join communities c on c.id = m.community_id
          where m.user_id = u.id and c.deleted_at is null), '[]') as modding_list
+      ${extra}
     from users u`;
 }
 
 /** The full row of a user known to exist: the session's, or one just created. */
 export async function loadUser(db: Db, id: string): Promise<UserRow> {
-  const [row] = await db<UserRow[]>`${selectUsers(db)} where u.id = ${id}`;
+  return loadUserWith<object>(db, id, db``);
+}
+
+/**
+ * `loadUser` with more columns in the same statement (`extra`, each starting with a comma, which
+ * may read `u`), named in camelCase in the row as the others are.
+ */
+export async function loadUserWith<Extra extends object>(db: Db, id: string, extra: Parameters<typeof selectUsers>[1]): Promise<UserRow & Extra> {
+  const [row] = await db<Array<UserRow & Extra>>`${selectUsers(db, extra)} where u.id = ${id}`;
   if (!row) throw new Error(`user ${id} is missing`);
   return row;
 }
