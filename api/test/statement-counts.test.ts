@@ -158,11 +158,12 @@ describe('statements per request', () => {
   });
 
   it("of a member's _initial, with the same answer as the reads of each part", async () => {
-    // 1. the session and its user (auth hook); 2. the member's account, the communities they joined
-    // (sidebar), their bans, mutes and lists; 3. the visitors' sidebar and 4. the site's settings,
-    // user count and report reasons, both kept for everyone.
+    // 1. the session and its user (auth hook); 2. the member's account, where they stand in each
+    // community they joined, their bans, mutes and lists; 3. those communities, each kept for
+    // everyone; 4. the visitors' sidebar and 5. the site's settings, user count and report reasons,
+    // both kept for everyone.
     const start = await statementsOf(member, '/api/_initial');
-    expect(start, start.join('\n')).toHaveLength(4);
+    expect(start, start.join('\n')).toHaveLength(5);
     const kept = await statementsOf(member, '/api/_initial');
     expect(kept, kept.join('\n')).toHaveLength(2);
     expect(kept.filter((statement) => /^(begin|commit)\b/i.test(statement))).toEqual([]);

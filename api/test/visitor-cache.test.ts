@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config.ts';
 import { HOME_MERGE_MAX_COMMUNITIES } from '../src/content/member-view.ts';
 import { RECENT_WRITE_COOKIE } from '../src/db/read-routing.ts';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
-import { insertCommunity, joinCommunity, member, setAdmin, userId, type SignedUp } from './helpers/factories.ts';
+import { insertCommunity, joinCommunity, member, put, setAdmin, userId, type SignedUp } from './helpers/factories.ts';
 
 // The app as in production: what visitors read is kept and shared for a while (long here, so that
 // nothing depends on timing).
@@ -622,6 +622,55 @@ describe("the app's start data", () => {
     // Nothing personal is offered to shared caches.
     expect(own.headers['cache-control'] ?? '').not.toMatch(/public/);
     expect(own.headers.etag).toBeUndefined();
+  });
+});
+
+describe("a member's sidebar in the app's start data", () => {
+  type Sidebar = { communities: Array<{ id: string; about: string | null; noMembers: number; userMod: boolean; isMuted: boolean }> };
+  const sidebarOf = async (session: Session) => (await session.browser.get('/api/_initial')).json<Sidebar>().communities;
+
+  it('shows each joined community as kept for everyone, with the member\'s marks and member count as they are now', async () => {
+    const mod = await member(t);
+    const moderated = await insertCommunity(t.sql, { modId: mod.id });
+    const other = await insertCommunity(t.sql);
+    const reader = await member(t, { joins: moderated.id });
+    await joinCommunity(t.sql, other.id, reader.id);
+    expect((await reader.browser.post('/api/mutes', { communityId: other.id })).statusCode).toBeLessThan(300);
+    writesLongAgo(reader);
+
+    const first = await sidebarOf(reader);
+    expect(first).toEqual((await ownAnswer(reader, '/api/_initial') as Sidebar).communities);
+    expect(first.filter((c) => c.id === other.id || c.id === moderated.id)).toHaveLength(2);
+    expect(first.find((c) => c.id === other.id)).toMatchObject({ isMuted: true, userMod: false });
+    expect((await sidebarOf(mod)).find((c) => c.id === moderated.id)).toMatchObject({ userMod: true, isMuted: false });
+
+    // The mod's edit shows to them at once; the reader gets the kept community, counted as it is now.
+    expect((await put(mod.browser, `/api/communities/${moderated.id}`, { about: 'Edited just now.' })).statusCode).toBe(200);
+    expect((await sidebarOf(mod)).find((c) => c.id === moderated.id)?.about).toBe('Edited just now.');
+    const before = first.find((c) => c.id === moderated.id)!;
+    const newcomer = await member(t);
+    expect((await newcomer.browser.post('/api/_joinCommunity', { communityId: moderated.id })).statusCode).toBe(200);
+    const kept = (await sidebarOf(reader)).find((c) => c.id === moderated.id);
+    expect(kept).toMatchObject({ about: before.about, noMembers: before.noMembers + 1 });
+  });
+
+  it('leaves out a community deleted since, and reads every community anew for a member who just wrote', async () => {
+    const community = await insertCommunity(t.sql);
+    const reader = await member(t, { joins: community.id });
+    writesLongAgo(reader);
+    expect((await sidebarOf(reader)).map((c) => c.id)).toContain(community.id);
+    await t.sql`update communities set deleted_at = now() where id = ${community.id}`;
+    expect((await sidebarOf(reader)).map((c) => c.id)).not.toContain(community.id);
+
+    const joined = await insertCommunity(t.sql);
+    const earlier = await member(t, { joins: joined.id });
+    writesLongAgo(earlier);
+    expect((await sidebarOf(earlier)).find((c) => c.id === joined.id)).toMatchObject({ about: null });
+    await t.sql`update communities set about = 'Changed in the database.' where id = ${joined.id}`;
+    expect((await reader.browser.post('/api/_joinCommunity', { communityId: joined.id })).statusCode).toBe(200);
+    expect((await sidebarOf(reader)).find((c) => c.id === joined.id)).toMatchObject({ about: 'Changed in the database.' });
+    // Others still get it as kept for everyone.
+    expect((await sidebarOf(earlier)).find((c) => c.id === joined.id)).toMatchObject({ about: null });
   });
 });
 

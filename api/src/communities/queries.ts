@@ -3,7 +3,7 @@
 import { SIDEBAR_TOP_COMMUNITIES } from '@quorum/shared/constants';
 import type { CommunitySort } from '@quorum/shared/entities/communities';
 import type { CommunityRow } from '../content/community-present.ts';
-import { communitiesJson, selectCommunities } from '../content/community-queries.ts';
+import { selectCommunities } from '../content/community-queries.ts';
 import type { Db } from '../db/connect.ts';
 
 /**
@@ -60,15 +60,6 @@ export async function listVisitorSidebar(db: Db): Promise<CommunityRow[]> {
       limit case when exists (select 1 from defaults) then null else ${SIDEBAR_TOP_COMMUNITIES}::bigint end
     )
     ${selectCommunities(db, null)} where c.id in (select id from shown) order by lower(c.name)`;
-}
-
-/**
- * A member's sidebar, the communities they joined by name, as one JSON value: a column of the
- * statement that reads their start (`communityRowsFromJson` reads it back).
- */
-export function memberSidebarJson(db: Db, userId: string) {
-  return communitiesJson(db, userId, db`
-    where c.deleted_at is null and c.id in (select community_id from community_members where user_id = ${userId})`);
 }
 
 /** Where a page of a sorted list starts: after the row with this sort value and id. */

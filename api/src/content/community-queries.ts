@@ -1,5 +1,5 @@
 // The reads of communities that posts and comments are shown with, and where a user stands in one.
-import { camelCaseKeys, type Db } from '../db/connect.ts';
+import type { Db } from '../db/connect.ts';
 import { imageJson } from '../images/queries.ts';
 import type { CommunityRow } from './community-present.ts';
 import type { Standing } from './policy.ts';
@@ -30,23 +30,6 @@ export function selectCommunities(db: Db, viewerId: string | null, extra = db``)
         from community_rules r where r.community_id = c.id), '[]') as rules
       ${extra}
     from communities c`;
-}
-
-/**
- * The communities `where` picks, by name, as one JSON array: a column of a larger statement, read
- * back by `communityRowsFromJson`.
- */
-export function communitiesJson(db: Db, viewerId: string | null, where: ReturnType<Db>) {
-  return db`coalesce((select json_agg(to_json(picked) order by lower(picked.name))
-    from (${selectCommunities(db, viewerId)} ${where}) picked), '[]')`;
-}
-
-/** The rows of `communitiesJson`, as `selectCommunities` reads them. */
-export function communityRowsFromJson(rows: ReadonlyArray<Record<string, unknown>>): CommunityRow[] {
-  return rows.map((row) => {
-    const community = camelCaseKeys<Omit<CommunityRow, 'createdAt'> & { createdAt: string }>(row);
-    return { ...community, createdAt: new Date(community.createdAt) };
-  });
 }
 
 export async function getCommunityById(db: Db, id: string, viewerId: string | null): Promise<CommunityRow | undefined> {

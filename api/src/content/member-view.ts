@@ -5,17 +5,18 @@
 // member's page starts from the kept one with those fields added, unless it would differ in more:
 // then (null) it is computed for the member alone.
 import type { FastifyRequest } from 'fastify';
+import type { Community } from '@quorum/shared/entities/communities';
 import type { Post, PostsPage, UserFeedItem, UserFeedPage } from '@quorum/shared/entities/posts';
 import type { SearchPage } from '@quorum/shared/entities/search';
 import type { FeedQuery } from '@quorum/shared/schemas/posts';
 import type { Db } from '../db/connect.ts';
 import { pageOf } from '../http/cursor.ts';
 import { HttpError } from '../http/errors.ts';
-import type { VisitorCache } from '../http/visitor-cache.ts';
+import { keptEach, type VisitorCache } from '../http/visitor-cache.ts';
 import { presentCommentToMember } from './comment-present.ts';
 import { getAuthorCommentsRelation } from './comment-queries.ts';
-import { presentCommunityToMember } from './community-present.ts';
-import { listJoinedCommunityIds } from './community-queries.ts';
+import { presentCommunity, presentCommunityToMember, type CommunityViewerRow } from './community-present.ts';
+import { getCommunitiesByIds, listJoinedCommunityIds } from './community-queries.ts';
 import { feedScope } from './post-load.ts';
 import { presentPost, presentToMember, type PostVisit } from './post-present.ts';
 import { getPostPageRelation, listFeed, listSitePinned, listViewerRelations, sortValue } from './post-queries.ts';
@@ -67,6 +68,32 @@ export async function memberPostFromShared(
     throw error;
   }
   return memberPostPage(request.readSql, viewer.id, shared);
+}
+
+/** A community a member joined, with where they stand in it and its member count as they are now. */
+export type JoinedCommunity = CommunityViewerRow & { id: string };
+
+/**
+ * The communities a member joined (`joined`, in order), as their sidebar shows them: each as
+ * visitors see it, kept for `cache.ttlMs` (those not kept read together), with the member's own
+ * fields added; all read anew for a member whose pages may not start from shared answers. A
+ * community deleted since `joined` was read is left out.
+ */
+export async function memberCommunitiesFromShared(
+  request: FastifyRequest,
+  cache: VisitorCache,
+  joined: readonly JoinedCommunity[],
+): Promise<Community[]> {
+  const ids = joined.map((community) => community.id);
+  const read = async (missing: string[]) =>
+    new Map((await getCommunitiesByIds(request.readSql, missing, null)).map((row) => [row.id, presentCommunity(row)] as const));
+  const shared = mayStartFromShared(cache, request)
+    ? await keptEach<Community | null>(cache, ids, (id) => `community ${id}`, read, null)
+    : await read(ids).then((found) => ids.map((id) => found.get(id) ?? null));
+  return joined.flatMap((community, at) => {
+    const kept = shared[at];
+    return kept ? [presentCommunityToMember(kept, community)] : [];
+  });
 }
 
 /** Whether members and visitors read the same feed (All, a community's), before each member's own marks. */
@@ -226,27 +253,6 @@ async function memberHomePage(db: Db, cache: VisitorCache, viewerId: string, que
  */
 async function homeCandidates(db: Db, cache: VisitorCache, communityIds: readonly string[], query: FeedQuery): Promise<RankedPost[]> {
   const { sort, limit } = query;
-  type Batch = { communityIds: string[]; read: Promise<Map<string, RankedPost[]>> };
-  let batch: Batch | undefined;
-  const startBatch = (): Batch => {
-    const started: Batch = {
-      communityIds: [],
-      read: Promise.resolve().then(() => {
-        if (batch === started) batch = undefined;
-        return candidatesOf(started.communityIds);
-      }),
-    };
-    batch = started;
-    return started;
-  };
-  // Called by the cache for each community it keeps nothing of. The communities asked for in one
-  // turn (the cache asks synchronously, as `get` is called) are read together; a later one starts
-  // another read.
-  const readCandidates = (communityId: string): Promise<RankedPost[]> => {
-    const current = batch ?? startBatch();
-    current.communityIds.push(communityId);
-    return current.read.then((byCommunity) => byCommunity.get(communityId) ?? []);
-  };
   const candidatesOf = async (ids: string[]): Promise<Map<string, RankedPost[]>> => {
     const rows = await listFeed(db, {
       scope: { kind: 'communities', communityIds: ids }, eachCommunity: true, sort, viewerId: null, limit, excludePinned: 'site',
@@ -259,9 +265,8 @@ async function homeCandidates(db: Db, cache: VisitorCache, communityIds: readonl
     }
     return byCommunity;
   };
-  const answers = await Promise.all(communityIds.map((communityId) =>
-    cache.get(`home candidates ${communityId} ${sort} ${limit}`, () => readCandidates(communityId), JSON.stringify)));
-  return answers.flatMap((answer) => answer.value);
+  const offers = await keptEach(cache, communityIds, (communityId) => `home candidates ${communityId} ${sort} ${limit}`, candidatesOf, []);
+  return offers.flat();
 }
 
 async function sitePinned(db: Db, cache: VisitorCache): Promise<Post[]> {

@@ -45,11 +45,6 @@ function camelUnlessRaw(state: { on: boolean }): postgres.Options<Record<string,
   return { column: { from: (name: string) => (state.on ? name : postgres.toCamel(name)), to: postgres.fromCamel } };
 }
 
-/** A row a statement built as JSON from a subquery's (`to_json`), its names in camelCase as column names are. */
-export function camelCaseKeys<T>(row: Readonly<Record<string, unknown>>): T {
-  return Object.fromEntries(Object.entries(row).map(([name, value]) => [postgres.toCamel(name), value])) as T;
-}
-
 const clientOptions = {
   onnotice: () => {},
   // The app's statements are short and index-driven: JIT compilation only adds planning time when

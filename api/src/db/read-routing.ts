@@ -29,9 +29,9 @@ declare module 'fastify' {
     /** The handle this request's reads go to: a replica for routes that allow it, else the primary. */
     readSql: Sql;
     /**
-     * The route only reads, but this visitor has just written: their reads go to the primary, and
-     * what they get must be computed for them, not made from an answer shared with others (which a
-     * replica, or a read made before their write, would have made).
+     * This visitor has just written: what they read must be computed for them, not made from an
+     * answer shared with others (which a read made before their write, or a replica, would have
+     * made), and a route that may read from a replica reads from the primary.
      */
     readsOwnWrites: boolean;
   }
@@ -54,7 +54,7 @@ export default fp<ReadRoutingOptions>(
     app.addHook('onRequest', async (request: FastifyRequest) => {
       // The matched route decides, never the address as written.
       const readsOnly = request.routeOptions.config.reads === 'replica';
-      request.readsOwnWrites = readsOnly && Boolean(request.cookies[RECENT_WRITE_COOKIE]);
+      request.readsOwnWrites = Boolean(request.cookies[RECENT_WRITE_COOKIE]);
       if (!readsOnly || request.readsOwnWrites || replicas.length === 0) {
         request.readSql = sql;
         return;

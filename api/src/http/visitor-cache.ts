@@ -126,6 +126,28 @@ export function visitorsAnswer<T>(cache: VisitorCache, reply: FastifyReply, key:
   return async () => (await cache.get(key, compute, routeSerializer(reply))).value;
 }
 
+/**
+ * The values kept for each of `ids` (under `keyOf(id)`, at most `cache.ttlMs` old), in order: those
+ * not kept are read together, in one call of `readMissing`, which answers what it found by id (an
+ * id it leaves out gets `absent`). The cache calls each computation as `get` is called, so every
+ * missing id is known before the read starts.
+ */
+export async function keptEach<T>(
+  cache: VisitorCache,
+  ids: readonly string[],
+  keyOf: (id: string) => string,
+  readMissing: (ids: string[]) => Promise<Map<string, T>>,
+  absent: T,
+): Promise<T[]> {
+  const missing: string[] = [];
+  const read = Promise.resolve().then(() => (missing.length > 0 ? readMissing(missing) : new Map<string, T>()));
+  const answers = await Promise.all(ids.map((id) => cache.get(keyOf(id), () => {
+    missing.push(id);
+    return read.then((found) => found.get(id) ?? absent);
+  }, JSON.stringify)));
+  return answers.map((answer) => answer.value);
+}
+
 /** The directives of an answer's Cache-Control when it also hands out a cookie that shared caches could keep. */
 function sharedWithCookie(reply: FastifyReply): string[] | null {
   const cacheControl = reply.getHeader('cache-control');

@@ -1,8 +1,6 @@
 // What the app's start reads, each part in one statement: the facts that are the same for everyone,
 // and those of the member. Rows of several tables come as JSON, their times turned back into dates.
-import { memberSidebarJson } from '../communities/queries.ts';
-import type { CommunityRow } from '../content/community-present.ts';
-import { communityRowsFromJson } from '../content/community-queries.ts';
+import type { JoinedCommunity } from '../content/member-view.ts';
 import type { Db } from '../db/connect.ts';
 import type { ListRow } from '../lists/present.ts';
 import type { MuteRow } from '../mutes/present.ts';
@@ -35,7 +33,7 @@ export async function getSiteStart(db: Db): Promise<SiteStart> {
 export interface MemberStart {
   user: UserRow;
   /** The communities the member joined, by name. */
-  communities: CommunityRow[];
+  communities: JoinedCommunity[];
   /** The communities the member is banned from now. */
   bannedFrom: string[];
   userMutes: MuteRow[];
@@ -47,7 +45,7 @@ export interface MemberStart {
 type Dated<T, K extends keyof T> = Omit<T, K> & Record<K, string>;
 
 interface MemberStartColumns {
-  startCommunities: Array<Record<string, unknown>>;
+  startCommunities: JoinedCommunity[];
   startBannedFrom: string[];
   startUserMutes: Array<Dated<MuteRow, 'createdAt'>>;
   startCommunityMutes: Array<Dated<MuteRow, 'createdAt'>>;
@@ -56,12 +54,18 @@ interface MemberStartColumns {
 
 /**
  * Where a member stands at the app's start, in one statement: their account, the communities they
- * joined, those they are banned from, their mutes (newest first) and their lists, as `/api/_user`,
- * `/api/mutes` and `/api/lists` answer them (statement-counts.test.ts compares them).
+ * joined (where they stand in each and its member count: the rest of a community is kept for
+ * everyone), those they are banned from, their mutes (newest first) and their lists, as
+ * `/api/_user`, `/api/mutes` and `/api/lists` answer them (statement-counts.test.ts compares them).
  */
 export async function getMemberStart(db: Db, userId: string): Promise<MemberStart> {
   const row = await loadUserWith<MemberStartColumns>(db, userId, db`,
-      ${memberSidebarJson(db, userId)} as start_communities,
+      coalesce((select json_agg(json_build_object('id', c.id, 'noMembers', c.no_members, 'userJoined', true,
+                    'userMod', exists (select 1 from community_mods cm where cm.community_id = c.id and cm.user_id = u.id),
+                    'isMuted', exists (select 1 from community_mutes cu where cu.community_id = c.id and cu.user_id = u.id))
+                  order by lower(c.name))
+        from community_members j join communities c on c.id = j.community_id
+        where j.user_id = u.id and c.deleted_at is null), '[]') as start_communities,
       array(select b.community_id from community_bans b
             where b.user_id = u.id and (b.expires_at is null or b.expires_at > now())) as start_banned_from,
       coalesce((select json_agg(json_build_object('targetId', m.muted_user_id, 'name', mu.username, 'createdAt', m.created_at)
@@ -79,7 +83,7 @@ export async function getMemberStart(db: Db, userId: string): Promise<MemberStar
   const mute = (m: Dated<MuteRow, 'createdAt'>): MuteRow => ({ ...m, createdAt: new Date(m.createdAt) });
   return {
     user,
-    communities: communityRowsFromJson(startCommunities),
+    communities: startCommunities,
     bannedFrom: startBannedFrom,
     userMutes: startUserMutes.map(mute),
     communityMutes: startCommunityMutes.map(mute),

@@ -4,6 +4,7 @@ import type { ReportReason } from '@quorum/shared/entities/reports';
 import { InitialData } from '@quorum/shared/entities/site';
 import { listVisitorSidebar } from '../communities/queries.ts';
 import { presentCommunity } from '../content/community-present.ts';
+import { memberCommunitiesFromShared } from '../content/member-view.ts';
 import type { Sql } from '../db/connect.ts';
 import { sends } from '../http/answer-schema.ts';
 import type { VisitorCache } from '../http/visitor-cache.ts';
@@ -44,10 +45,11 @@ const initialRoutes: FastifyPluginAsync<InitialRoutesOptions> = async (app, { sq
       visitorCache.get('initial', () => loadSiteFacts(sql), JSON.stringify).then((answer) => answer.value),
       viewerId ? getMemberStart(sql, viewerId) : null,
     ]);
+    const communities = member ? await memberCommunitiesFromShared(request, visitorCache, member.communities) : site.visitorCommunities;
     const { settings } = site;
     return {
       user: member && presentUser(member.user, member.user),
-      communities: member ? member.communities.map(presentCommunity) : site.visitorCommunities,
+      communities,
       reportReasons: site.reportReasons,
       bannedFrom: member?.bannedFrom ?? [],
       mutes: presentMutes(member ?? { userMutes: [], communityMutes: [] }),
