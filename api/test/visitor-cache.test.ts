@@ -490,6 +490,7 @@ describe('post pages of members', () => {
   type Page = {
     id: string;
     upvotes: number;
+    downvotes: number;
     userVotedUp: boolean;
     lastVisitAt: string | null;
     community: { noMembers: number; userJoined: boolean };
@@ -543,6 +544,19 @@ describe('post pages of members', () => {
     expect((await replier.browser.post(`/api/posts/${publicId}/comments`, { body: 'Later.' })).statusCode).toBe(201);
     expect((await member.browser.get(url)).json<Page>().comments).toHaveLength(2);
     expect((await new Browser(t.app).get(url)).body).toBe(kept.body);
+  });
+
+  it("start from the kept page's comments as they are where the member has no vote or mute among them", async () => {
+    const { postId, url, kept, member } = await keptPost(async ({ postId, member }) => {
+      expect((await member.browser.post('/api/_postVote', { postId, up: false })).statusCode).toBe(200);
+    });
+    expect((await member.browser.get(url)).statusCode).toBe(200);
+    const page = await member.browser.get(url);
+    expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(page.json<Page>()).toMatchObject({ id: postId, userVotedUp: false, downvotes: 1 });
+    expect(page.json<Page>().lastVisitAt).not.toBeNull();
+    expect(page.json<Page>().comments).toEqual(kept.json<Page>().comments);
+    expect(page.json()).toEqual(await ownAnswer(member, url));
   });
 
   it('no longer mark comments as by a muted author once that author deleted their account', async () => {

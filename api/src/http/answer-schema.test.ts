@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
 import { AnyKind, Nullable, OneOf, Success } from '@quorum/shared/entities/schema';
-import { requireAnswerSchemas, sends, serializerOf } from './answer-schema.ts';
+import { requireAnswerSchemas, sends, serializeWithKeptItems, serializerOf } from './answer-schema.ts';
 
 const Item = Type.Object({
   id: Type.String(),
@@ -81,5 +81,52 @@ describe('answer schemas', () => {
       }
     }
     expect(schemas).toBeGreaterThan(40);
+  });
+});
+
+describe('an answer with the kept text of its items', () => {
+  const Thread = Type.Object({ title: Type.String(), items: Type.Array(Item), seen: Type.Boolean(), note: Nullable(Type.String()) });
+  type Thread = Static<typeof Thread>;
+  const serialize = serializerOf(Thread);
+  const items: Item[] = [
+    { id: 'a', count: 1, kind: 'a', note: 'says "items":[] in quotes' },
+    { id: 'b', count: 2, kind: 'b', note: null, tags: ['x', 'y'] },
+    { id: 'c', count: 3, kind: 'a', note: 'ünïcödé 🌊' },
+  ];
+  const kept = (value: Thread) => ({ value, json: serialize(value) });
+  /** The item serializer, counting the items it writes. */
+  const counted = () => {
+    const written: string[] = [];
+    const serializeItem = serializerOf(Item);
+    return { written, write: (item: Record<string, unknown>) => (written.push(String(item.id)), serializeItem(item as Item)) };
+  };
+
+  it('is the answer serialised whole, the kept items copied and the others written anew', () => {
+    const shared = kept({ title: 'Shared', items, seen: false, note: 'items: []' });
+    const item = counted();
+    const same: Thread = { ...shared.value, items: [...items], seen: true, title: 'Own "items":[]' };
+    expect(serializeWithKeptItems(serialize, item.write, same, 'items', shared)).toBe(serialize(same));
+    // The kept text is cut into items once; later answers write only the items that differ.
+    expect(item.written).toEqual(['a', 'b', 'c']);
+    const changed: Thread = { ...same, items: [items[0]!, { ...items[1]!, count: 20 }, items[2]!, { ...items[0]!, id: 'd' }] };
+    const json = serializeWithKeptItems(serialize, item.write, changed, 'items', shared);
+    expect(json).toBe(serialize(changed));
+    expect(JSON.parse(json!)).toEqual(changed);
+    expect(item.written).toEqual(['a', 'b', 'c', 'b', 'd']);
+    const fewer: Thread = { ...same, items: [items[0]!] };
+    expect(serializeWithKeptItems(serialize, item.write, fewer, 'items', shared)).toBe(serialize(fewer));
+  });
+
+  it('is the answer serialised whole when nothing is kept in the array', () => {
+    const none = kept({ title: 'None', items: [], seen: false, note: null });
+    const own = { ...none.value, seen: true, items: [items[1]!] };
+    expect(serializeWithKeptItems(serialize, counted().write, own, 'items', none)).toBe(serialize(own));
+  });
+
+  it('is undefined when the kept text is not what the kept value serialises to', () => {
+    const other = { value: { title: 'Shared', items, seen: false, note: null }, json: '{"title":"Other","items":[]}' };
+    expect(serializeWithKeptItems(serialize, counted().write, other.value, 'items', other)).toBeUndefined();
+    const shuffled = { value: { title: 'Shared', items, seen: false, note: null }, json: serialize({ title: 'Shared', items: [...items].reverse(), seen: false, note: null }) };
+    expect(serializeWithKeptItems(serialize, counted().write, shuffled.value, 'items', shuffled)).toBeUndefined();
   });
 });

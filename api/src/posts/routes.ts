@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   createPostBody, deletePostQuery, feedQuery, type FeedQuery, getPostQuery, hidePostBody, postActionQuery, postVoteBody, updatePostBody,
 } from '@quorum/shared/schemas/posts';
+import { Comment } from '@quorum/shared/entities/comments';
 import { FeedPage, Post, type ModeratedPostsPage, type PostsPage } from '@quorum/shared/entities/posts';
 import { Success } from '@quorum/shared/entities/schema';
 import { modReasonBody } from '@quorum/shared/schemas/admin';
@@ -14,9 +15,9 @@ import { loadFeed, loadModeratedPosts, loadPost, loadPostById } from '../content
 import { presentPost } from '../content/post-present.ts';
 import { loadCommentsPage } from '../content/thread.ts';
 import type { Sql } from '../db/connect.ts';
-import { sends } from '../http/answer-schema.ts';
+import { routeSerializer, sends, serializeWithKeptItems } from '../http/answer-schema.ts';
 import { parse } from '../http/validate.ts';
-import { sendToVisitor, visitorsAnswer, type VisitorCache } from '../http/visitor-cache.ts';
+import { sendToVisitor, visitorsAnswer, type CachedAnswer, type VisitorCache } from '../http/visitor-cache.ts';
 import { createPost, deletePost, editPost, hidePost, recordView, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
 
@@ -84,11 +85,16 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       };
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => postPage(null));
-    const visitorsPage = visitorsAnswer(visitorCache, reply, key, () => postPage(null));
-    const member = await memberPostFromShared(request, visitorCache, visitorsPage);
+    const serialize = routeSerializer(reply);
+    let shared: Promise<CachedAnswer<Post>> | undefined;
+    const keptAnswer = () => (shared ??= visitorCache.get(key, () => postPage(null), serialize));
+    const member = await memberPostFromShared(request, visitorCache, async () => (await keptAnswer()).value);
     if (member) {
       await recordView(sql, member.visit, viewer.id);
-      return member.page;
+      // The comments that are the visitors' (no vote of the member's, no author they muted) keep their text.
+      const serializeComment = (comment: Record<string, unknown>) => reply.serializeInput(comment, Comment) as string;
+      const json = serializeWithKeptItems(serialize, serializeComment, member.page, 'comments', await keptAnswer());
+      return json === undefined ? member.page : reply.type('application/json; charset=utf-8').send(json);
     }
     return postPage(viewer);
   });
