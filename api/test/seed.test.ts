@@ -68,6 +68,11 @@ describe('seed', () => {
       select count(*)::int as wrong from comments c where c.depth <> cardinality(c.ancestors)
         or (c.parent_id is not null and c.ancestors[cardinality(c.ancestors)] <> c.parent_id)`;
     expect(depth?.wrong).toBe(0);
+    const [votedPosts] = await t.sql<{ wrong: number; votes: number }[]>`
+      select count(*) filter (where v.post_id is distinct from c.post_id)::int as wrong, count(*)::int as votes
+      from comment_votes v join comments c on c.id = v.comment_id`;
+    expect(votedPosts).toEqual({ wrong: 0, votes: expect.any(Number) });
+    expect(votedPosts!.votes).toBeGreaterThan(0);
   });
 
   it('gives the same data for the same seed', async () => {

@@ -130,5 +130,9 @@ describe('POST /api/_commentVote', () => {
     const undone = await Promise.all(voters.slice(0, 2).map((v) => v.browser.post('/api/_commentVote', { commentId: comment.id, up: false })));
     expect(undone.map((r) => r.json())).toMatchObject([{ userVoted: false }, { userVoted: true, userVotedUp: false }]);
     expect(await authorPoints(commenter.id)).toBe(8);
+    // Each vote knows its post (a member's post page finds their votes by it), the author's own too.
+    const byPost = await t.sql<{ postId: string }[]>`select post_id from comment_votes where comment_id = ${comment.id}`;
+    expect(byPost).toHaveLength(12);
+    expect(new Set(byPost.map((vote) => vote.postId))).toEqual(new Set([post.id]));
   });
 });

@@ -22,7 +22,7 @@ export async function insertComment(tx: Db, comment: NewComment): Promise<string
             ${comment.body}, 1, 1, ${comment.heldReason === null ? null : tx`now()`}, ${comment.heldReason})
     returning id`;
   if (!row) throw new Error('insert into comments returned nothing');
-  await tx`insert into comment_votes (comment_id, user_id, up, counted) values (${row.id}, ${comment.userId}, true, false)`;
+  await tx`insert into comment_votes (comment_id, post_id, user_id, up, counted) values (${row.id}, ${comment.postId}, ${comment.userId}, true, false)`;
   if (comment.heldReason === null) await countPublishedComment(tx, { ...comment, ancestors });
   return row.id;
 }

@@ -50,6 +50,17 @@ export function viewerCommentVotes(db: Db, viewerId: string, ids: readonly strin
     where v.user_id = ${viewerId} and v.comment_id = any(${ids}::uuid[]))`;
 }
 
+/**
+ * The viewer's votes on the comments of post `p` of the statement, as `viewerCommentVotes` lists
+ * them, found by the post (every comment of it they voted on, whatever the page shows).
+ */
+export function viewerPostCommentVotes(db: Db, viewerId: string) {
+  return db`(
+    select coalesce(json_agg(json_build_object('id', v.comment_id, 'up', v.up)), '[]')
+    from comment_votes v
+    where v.user_id = ${viewerId} and v.post_id = p.id)`;
+}
+
 /** The viewer's votes on comments `ids` of one author, and whether they muted that author. */
 export interface AuthorCommentsRelation {
   commentVotes: CommentVote[];

@@ -288,7 +288,7 @@ async function sitePinned(db: Db, cache: VisitorCache): Promise<Post[]> {
 async function memberPostPage(db: Db, viewerId: string, shared: Post): Promise<{ page: Post; visit: PostVisit } | null> {
   if (shared.deleted || shared.userId === viewerId) return null;
   const comments = shared.comments ?? [];
-  const relation = await getPostPageRelation(db, viewerId, shared.id, comments.map((comment) => comment.id));
+  const relation = await getPostPageRelation(db, viewerId, shared.id);
   if (!relation || relation.userMod || relation.hasHeldComments) return null;
   const muted = new Set(relation.mutedUserIds);
   // The shared page does not say who wrote a deleted account's comments, so it cannot tell whether the member muted them.

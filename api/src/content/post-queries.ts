@@ -4,7 +4,7 @@ import type { FeedSort } from '@quorum/shared/entities/posts';
 import type { Db } from '../db/connect.ts';
 import { epochMicros, fromEpochMicros } from '../db/micros.ts';
 import { imageJson, imageObject } from '../images/queries.ts';
-import { viewerCommentVotes, type CommentVote } from './comment-queries.ts';
+import { viewerPostCommentVotes, type CommentVote } from './comment-queries.ts';
 import { communityViewerColumns } from './community-queries.ts';
 import type { PostRow, PostViewerRow } from './post-present.ts';
 
@@ -90,7 +90,7 @@ export interface PostPageRelation extends PostViewerRow {
   userJoined: boolean;
   userMod: boolean;
   isMuted: boolean;
-  /** The viewer's votes on the comments asked about. */
+  /** The viewer's votes on the comments of the post. */
   commentVotes: CommentVote[];
   /** The users the viewer muted. */
   mutedUserIds: string[];
@@ -99,16 +99,16 @@ export interface PostPageRelation extends PostViewerRow {
 }
 
 /**
- * Post `postId` as `viewerId` stands with it, its community and its comments `commentIds` (their
- * votes, and the users they muted), with the counts as they are now.
+ * Post `postId` as `viewerId` stands with it, its community and its comments (their votes on any
+ * of them, and the users they muted), with the counts as they are now.
  */
-export async function getPostPageRelation(db: Db, viewerId: string, postId: string, commentIds: readonly string[]): Promise<PostPageRelation | undefined> {
+export async function getPostPageRelation(db: Db, viewerId: string, postId: string): Promise<PostPageRelation | undefined> {
   const [row] = await db<PostPageRelation[]>`
     select p.upvotes, p.downvotes, p.no_comments, p.last_activity_at,
       ${viewerColumns(db)},
       c.no_members as community_no_members,
       ${communityViewerColumns(db, viewerId)},
-      ${viewerCommentVotes(db, viewerId, commentIds)} as comment_votes,
+      ${viewerPostCommentVotes(db, viewerId)} as comment_votes,
       array(select m.muted_user_id from user_mutes m where m.user_id = ${viewerId}) as muted_user_ids,
       exists (select 1 from comments hc where hc.post_id = p.id and hc.user_id = ${viewerId} and hc.held_at is not null) as has_held_comments
     from posts p

@@ -340,10 +340,10 @@ function makeSteps(db: Sql, o: SeedOptions, passwordHash: string): Step[] {
     {
       name: 'comment votes',
       run: async () => {
-        await db`insert into comment_votes (comment_id, user_id, up, counted) select id, user_id, true, false from comments`;
+        await db`insert into comment_votes (comment_id, post_id, user_id, up, counted) select id, post_id, user_id, true, false from comments`;
         await db`
-          insert into comment_votes (comment_id, user_id, up, counted)
-          select c.id, ${userId(db`v.user_n`)}, v.up, true
+          insert into comment_votes (comment_id, post_id, user_id, up, counted)
+          select c.id, ${postId(db`c.post_n`)}, ${userId(db`v.user_n`)}, v.up, true
           from (
             select pg_temp.pick(${commentTotal}, pg_temp.rnd(g, 19), ${SKEW.votedComments}) as seq,
               1 + floor(pg_temp.rnd(g, 20) * ${o.users})::bigint as user_n,
