@@ -12,7 +12,7 @@ import type { FeedQuery } from '@quorum/shared/schemas/posts';
 import type { Db } from '../db/connect.ts';
 import { pageOf } from '../http/cursor.ts';
 import { HttpError } from '../http/errors.ts';
-import { keptEach, type VisitorCache } from '../http/visitor-cache.ts';
+import { keptEach, type CachedAnswer, type VisitorCache } from '../http/visitor-cache.ts';
 import { presentCommentToMember } from './comment-present.ts';
 import { getAuthorCommentsRelation } from './comment-queries.ts';
 import { presentCommunity, presentCommunityToMember, type CommunityViewerRow } from './community-present.ts';
@@ -39,13 +39,13 @@ export async function memberFeedFromShared(
   request: FastifyRequest,
   cache: VisitorCache,
   query: FeedQuery,
-  visitorsPage: () => Promise<PostsPage>,
+  visitorsPage: () => Promise<CachedAnswer<PostsPage>>,
 ): Promise<PostsPage | null> {
   const viewer = request.user;
   if (!viewer || !mayStartFromShared(cache, request)) return null;
   if (!isSharedFeed(query)) return memberHomePage(request.readSql, cache, viewer.id, query);
   const excludeMutedCommunities = feedScope(query, viewer.id).kind === 'all';
-  return memberPageOf(request.readSql, viewer.id, await visitorsPage(), { excludeMutedCommunities, sharedAgeMs: cache.ttlMs });
+  return memberPageOf(request.readSql, viewer.id, (await visitorsPage()).value, { excludeMutedCommunities, sharedAgeMs: cache.ttlMs });
 }
 
 /**
@@ -55,13 +55,13 @@ export async function memberFeedFromShared(
 export async function memberPostFromShared(
   request: FastifyRequest,
   cache: VisitorCache,
-  visitorsPage: () => Promise<Post>,
+  visitorsPage: () => Promise<CachedAnswer<Post>>,
 ): Promise<{ page: Post; visit: PostVisit } | null> {
   const viewer = request.user;
   if (!viewer || !mayStartFromShared(cache, request)) return null;
   let shared: Post;
   try {
-    shared = await visitorsPage();
+    shared = (await visitorsPage()).value;
   } catch (error) {
     // A post waiting for approval is not there for visitors; its author and mods read their own page.
     if (error instanceof HttpError && error.status === 404) return null;
@@ -150,11 +150,11 @@ async function memberPostsOf(db: Db, viewerId: string, shared: readonly Post[], 
 export async function memberSearchFromShared(
   request: FastifyRequest,
   cache: VisitorCache,
-  visitorsPage: () => Promise<SearchPage>,
+  visitorsPage: () => Promise<CachedAnswer<SearchPage>>,
 ): Promise<SearchPage | null> {
   const viewer = request.user;
   if (!viewer || !mayStartFromShared(cache, request)) return null;
-  const shared = await visitorsPage();
+  const shared = (await visitorsPage()).value;
   if (shared.query.type !== 'posts') return null;
   const found = shared.items.flatMap((item) => (item.type === 'post' ? [item] : []));
   const posts = await memberPostsOf(request.readSql, viewer.id, found.map((item) => item.post), { excludeMutedCommunities: true, sharedAgeMs: cache.ttlMs });
@@ -171,11 +171,11 @@ export async function memberProfileFeedFromShared(
   request: FastifyRequest,
   cache: VisitorCache,
   username: string,
-  visitorsPage: () => Promise<UserFeedPage>,
+  visitorsPage: () => Promise<CachedAnswer<UserFeedPage>>,
 ): Promise<UserFeedPage | null> {
   const viewer = request.user;
   if (!viewer || !mayStartFromShared(cache, request) || viewer.username.toLowerCase() === username.toLowerCase()) return null;
-  const shared = await visitorsPage();
+  const shared = (await visitorsPage()).value;
   const sharedPosts = shared.items.flatMap((entry) => (entry.type === 'post' ? [entry.item] : []));
   const sharedComments = shared.items.flatMap((entry) => (entry.type === 'comment' ? [entry.item] : []));
   const authorId = sharedPosts[0]?.userId ?? sharedComments[0]?.userId;

@@ -120,10 +120,11 @@ export async function sendToVisitor(
 
 /**
  * The answer as visitors see it, kept under `key` as `sendToVisitor` keeps it, for a member's page
- * to start from: read (or computed) only when called.
+ * to start from: read (or computed) when first called, and the same answer on every later call.
  */
-export function visitorsAnswer<T>(cache: VisitorCache, reply: FastifyReply, key: string, compute: () => Promise<T>): () => Promise<T> {
-  return async () => (await cache.get(key, compute, routeSerializer(reply))).value;
+export function visitorsAnswer<T>(cache: VisitorCache, reply: FastifyReply, key: string, compute: () => Promise<T>): () => Promise<CachedAnswer<T>> {
+  let answer: Promise<CachedAnswer<T>> | undefined;
+  return () => (answer ??= cache.get(key, compute, routeSerializer(reply)));
 }
 
 /**

@@ -17,7 +17,7 @@ import { loadCommentsPage } from '../content/thread.ts';
 import type { Sql } from '../db/connect.ts';
 import { routeSerializer, sends, serializeWithKeptItems } from '../http/answer-schema.ts';
 import { parse } from '../http/validate.ts';
-import { sendToVisitor, visitorsAnswer, type CachedAnswer, type VisitorCache } from '../http/visitor-cache.ts';
+import { sendToVisitor, visitorsAnswer, type VisitorCache } from '../http/visitor-cache.ts';
 import { createPost, deletePost, editPost, hidePost, recordView, runPostAction, unhidePost, votePost } from './actions.ts';
 import { linkThumbnails, type LinkImageSaver } from './link-thumbnails.ts';
 
@@ -85,15 +85,13 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
       };
     };
     if (!viewer) return sendToVisitor(visitorCache, request, reply, key, () => postPage(null));
-    const serialize = routeSerializer(reply);
-    let shared: Promise<CachedAnswer<Post>> | undefined;
-    const keptAnswer = () => (shared ??= visitorCache.get(key, () => postPage(null), serialize));
-    const member = await memberPostFromShared(request, visitorCache, async () => (await keptAnswer()).value);
+    const visitorsPage = visitorsAnswer(visitorCache, reply, key, () => postPage(null));
+    const member = await memberPostFromShared(request, visitorCache, visitorsPage);
     if (member) {
       await recordView(sql, member.visit, viewer.id);
       // The comments that are the visitors' (no vote of the member's, no author they muted) keep their text.
       const serializeComment = (comment: Record<string, unknown>) => reply.serializeInput(comment, Comment) as string;
-      const json = serializeWithKeptItems(serialize, serializeComment, member.page, 'comments', await keptAnswer());
+      const json = serializeWithKeptItems(routeSerializer(reply), serializeComment, member.page, 'comments', await visitorsPage());
       return json === undefined ? member.page : reply.type('application/json; charset=utf-8').send(json);
     }
     return postPage(viewer);
