@@ -145,6 +145,20 @@ describe('asking for an archive', () => {
     // Each build wrote its file under a temporary name, put in place as it was marked ready.
     expect((await readdir(join(dataDir, 'exports'))).filter((name) => name.endsWith('.part'))).toEqual([]);
   });
+
+  it('stops offering the last archive as soon as a newer one is ready, before the job removes it', async () => {
+    const owner = await member(t);
+    const older = await askAndWait(owner.browser);
+    // A newer archive marked ready, as the build's transaction leaves it before the older one is removed.
+    const [newer] = await t.sql<{ id: string }[]>`
+      insert into data_exports (user_id, file_name, created_at, ready_at, expires_at, size_bytes)
+      select user_id, 'newer-' || file_name, created_at + interval '1 second', ready_at + interval '1 second',
+        expires_at + interval '1 second', size_bytes
+      from data_exports where id = ${older.id}
+      returning id`;
+    expect((await listExports(owner.browser)).map((item) => item.id)).toEqual([newer!.id]);
+    expect((await download(owner.browser, older.id)).json()).toEqual(notFoundBody);
+  });
 });
 
 describe('the archive', () => {

@@ -116,6 +116,12 @@ beforeEach(() => {
 
 /** What postgres.js reads once on each new connection of a pool (the array types), not per request. */
 const CONNECTION_SETUP = /^select b\.oid, b\.typarray from pg_catalog\.pg_type /;
+/**
+ * What the job queue sends on its own timers (its tables are in schema `pgboss`), and the `select 1`
+ * with which it takes the embedded database's one connection (db/connect.ts, rawReader): on that
+ * connection they are recorded beside the request's statements whenever a timer fires meanwhile.
+ */
+const JOB_QUEUE = /\bpgboss\.|^select 1$/i;
 
 /** The statements `browser` makes the server send for GET `url` (which must answer 200), each on one line. */
 async function statementsOf(browser: Browser, url: string): Promise<string[]> {
@@ -123,7 +129,9 @@ async function statementsOf(browser: Browser, url: string): Promise<string[]> {
   try {
     const response = await browser.get(url);
     expect(response.statusCode, response.body).toBe(200);
-    return recording.map((query) => query.replace(/\s+/g, ' ').trim()).filter((query) => !CONNECTION_SETUP.test(query));
+    return recording
+      .map((query) => query.replace(/\s+/g, ' ').trim())
+      .filter((query) => !CONNECTION_SETUP.test(query) && !JOB_QUEUE.test(query));
   } finally {
     recording = null;
   }

@@ -21,9 +21,17 @@ export interface ExportRow {
 
 const columns = (db: Db) => db`id, user_id, created_at, ready_at, expires_at, size_bytes, file_name`;
 
-/** The archives that count: ready and not expired, or being built and not given up. */
+/**
+ * A ready archive that a newer one of its member replaces: it stops counting as the newer one is
+ * marked ready, before the job that built that one removes it.
+ */
+const replaced = (db: Db) => db`exists (
+  select 1 from data_exports newer where newer.user_id = data_exports.user_id and newer.ready_at > data_exports.ready_at)`;
+
+/** The archives that count: ready, not expired nor replaced, or being built and not given up. */
 function isLive(db: Db) {
-  return db`(expires_at > now() or (ready_at is null and created_at > now() - make_interval(mins => ${BUILD_GIVE_UP_MINUTES})))`;
+  return db`((expires_at > now() and not ${replaced(db)})
+    or (ready_at is null and created_at > now() - make_interval(mins => ${BUILD_GIVE_UP_MINUTES})))`;
 }
 
 /** The member's archives that count, the newest first. */
@@ -45,9 +53,10 @@ export async function getBuildingExport(db: Db, userId: string): Promise<ExportR
 /** One of the member's archives, ready and not expired, with the member's name (the file's name holds it). */
 export async function getReadyExport(db: Db, userId: string, id: string): Promise<(ExportRow & { username: string }) | undefined> {
   const [row] = await db<(ExportRow & { username: string })[]>`
-    select e.id, e.user_id, e.created_at, e.ready_at, e.expires_at, e.size_bytes, e.file_name, u.username
-    from data_exports e join users u on u.id = e.user_id
-    where e.id = ${id} and e.user_id = ${userId} and e.ready_at is not null and e.expires_at > now()`;
+    select data_exports.*, u.username from (
+      select ${columns(db)} from data_exports
+      where id = ${id} and user_id = ${userId} and ready_at is not null and ${isLive(db)}) data_exports
+    join users u on u.id = data_exports.user_id`;
   return row;
 }
 
