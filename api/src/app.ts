@@ -56,6 +56,7 @@ import passkeysRoutes from './passkeys/routes.ts';
 import sessionsRoutes from './sessions/routes.ts';
 import mutesRoutes from './mutes/routes.ts';
 import { notificationJobHandlers, queueVoteNotification } from './notifications/jobs.ts';
+import { postRankJobHandlers, queuePostRanks } from './posts/ranks.ts';
 import notificationsRoutes from './notifications/routes.ts';
 import { loadPageDrawer } from './pages/drawn-pages.ts';
 import { createPageHeads } from './pages/page-heads.ts';
@@ -167,6 +168,7 @@ export async function buildApp(
     sql,
     (jobs) => ({
       ...notificationJobHandlers(sql, jobs, push),
+      ...postRankJobHandlers(sql),
       ...adminJobHandlers(sql),
       ...analyticsJobHandlers(sql),
       ...idempotencyJobHandlers(sql),
@@ -182,6 +184,8 @@ export async function buildApp(
   app.addHook('onReady', async () => app.log.info(`mail goes to ${mailer.describe()}`));
   // Vote notices left by a stop before their job was queued are told once the app is back.
   app.addHook('onReady', () => queueVoteNotification(app.jobs));
+  // So are posts whose votes changed before a stop left them unranked.
+  app.addHook('onReady', () => queuePostRanks(app.jobs));
   await app.register(fastifyCookie);
   await app.register(readRouting, { sql, replicas, secureCookies: https, sharedAnswerAgeMs: config.visitorCacheMs });
   readPlainTextAsJson(app);

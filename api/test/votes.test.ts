@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
-import { makeThread, member } from './helpers/factories.ts';
+import { eventually } from './helpers/eventually.ts';
+import { makePost, makeThread, member } from './helpers/factories.ts';
 import { hotness, weightedUpvotes } from '../src/posts/hotness.ts';
 
 let t: TestApp;
@@ -56,12 +57,45 @@ describe('POST /api/_postVote', () => {
     expect(await authorPoints(author.id)).toBe(1);
   });
 
-  it('stores the hot rank of the current upvotes', async () => {
+  interface Ranked {
+    upvotes: number;
+    downvotes: number;
+    points: number;
+    hotness: number;
+    createdAt: Date;
+    marked: boolean;
+  }
+
+  const rankOf = async (postId: string) => (await t.sql<Ranked[]>`
+    select upvotes, downvotes, points, hotness, created_at,
+      exists (select 1 from post_rank_changes c where c.post_id = p.id) as marked
+    from posts p where id = ${postId}`)[0]!;
+  /** The post as the rank job leaves it: points and hot rank set from the counts, and no mark left. */
+  const ranked = (postId: string) => eventually(() => rankOf(postId), (row) =>
+    !row.marked && row.points === row.upvotes - row.downvotes && row.hotness === hotness(row.upvotes, row.createdAt));
+
+  it('sets the post’s points and hot rank from its counts in a job queued by the votes', async () => {
     const { post } = await newPost();
-    const voter = await member(t);
-    await voter.browser.post('/api/_postVote', { postId: post.id, up: true });
-    const [row] = await t.sql<{ hotness: number; createdAt: Date }[]>`select hotness, created_at from posts where id = ${post.id}`;
-    expect(row?.hotness).toBe(hotness(2, row!.createdAt));
+    const [up, down] = [await member(t), await member(t)];
+    await up.browser.post('/api/_postVote', { postId: post.id, up: true });
+    await down.browser.post('/api/_postVote', { postId: post.id, up: false });
+    expect(await ranked(post.id)).toMatchObject({ upvotes: 2, downvotes: 1, points: 1, marked: false });
+    // Taking the upvote back lowers the rank again.
+    await up.browser.post('/api/_postVote', { postId: post.id, up: true });
+    const row = await ranked(post.id);
+    expect(row).toMatchObject({ upvotes: 1, downvotes: 1, points: 0, hotness: hotness(1, row.createdAt), marked: false });
+  });
+
+  it('orders a community’s top and hot feeds by the votes once ranked', async () => {
+    const { author, community, post: older } = await newPost();
+    const newer = await makePost(author.browser, community.name, { title: 'The newer post' });
+    const feed = async (sort: string) =>
+      (await new Browser(t.app).get(`/api/posts?communityId=${community.id}&sort=${sort}`)).json<{ posts: Array<{ id: string }> }>().posts.map((p) => p.id);
+    for (let n = 0; n < 4; n++) await (await member(t)).browser.post('/api/_postVote', { postId: older.id, up: true });
+    await ranked(older.id);
+    // Visitors' feeds are kept for a moment; a new visitor's read after that shows the new order.
+    expect(await eventually(() => feed('all'), (ids) => ids[0] === older.id)).toEqual([older.id, newer.id]);
+    expect(await eventually(() => feed('hot'), (ids) => ids[0] === older.id)).toEqual([older.id, newer.id]);
   });
 
   it('counts exactly when 20 people vote at once', async () => {
@@ -69,9 +103,8 @@ describe('POST /api/_postVote', () => {
     const voters = await Promise.all(Array.from({ length: 20 }, () => member(t)));
     const responses = await Promise.all(voters.map((v, i) => v.browser.post('/api/_postVote', { postId: post.id, up: i % 4 !== 0 })));
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
-    const [row] = await t.sql<{ upvotes: number; downvotes: number; points: number; hotness: number; createdAt: Date }[]>`
-      select upvotes, downvotes, points, hotness, created_at from posts where id = ${post.id}`;
-    expect(row).toMatchObject({ upvotes: 16, downvotes: 5, points: 11, hotness: hotness(16, row!.createdAt) });
+    expect(await rankOf(post.id)).toMatchObject({ upvotes: 16, downvotes: 5 });
+    expect(await ranked(post.id)).toMatchObject({ upvotes: 16, downvotes: 5, points: 11, marked: false });
     const [votes] = await t.sql<{ n: number }[]>`select count(*)::int as n from post_votes where post_id = ${post.id}`;
     expect(votes?.n).toBe(21);
     expect(await authorPoints(author.id)).toBe(16);
@@ -83,9 +116,7 @@ describe('POST /api/_postVote', () => {
     const responses = await Promise.all(Array.from({ length: 5 }, () => voter.browser.post('/api/_postVote', { postId: post.id, up: true })));
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     // Up, back, up, back, up.
-    const [row] = await t.sql<{ upvotes: number; downvotes: number; points: number; hotness: number; createdAt: Date }[]>`
-      select upvotes, downvotes, points, hotness, created_at from posts where id = ${post.id}`;
-    expect(row).toMatchObject({ upvotes: 2, downvotes: 0, points: 2, hotness: hotness(2, row!.createdAt) });
+    expect(await ranked(post.id)).toMatchObject({ upvotes: 2, downvotes: 0, points: 2 });
     expect(await authorPoints(author.id)).toBe(2);
   });
 

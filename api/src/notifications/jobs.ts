@@ -1,6 +1,7 @@
 // The background jobs of notifications, and what requests queue for them.
 import type { Sql } from '../db/connect.ts';
 import type { JobHandlers, Jobs } from '../jobs/queue.ts';
+import { sendOncePerWindow } from '../jobs/windowed.ts';
 import { announceToAll } from './announce.ts';
 import {
   notifyDeletedComment, notifyDeletedPost, notifyDeniedCommunity, notifyApproved, notifyLockedPost, notifyModAdd, notifyNewBadge, notifyNewComment, notifyNewVote, notifyNewVotes, notifyWelcome, type VoteTarget,
@@ -39,26 +40,11 @@ export async function queueNotification(jobs: Jobs, event: NotifyEvent): Promise
 const VOTE_NOTIFY_WINDOW_SECONDS = 2;
 
 /**
- * Per queue, the vote jobs this process has sent in the current window. Once the window's job and
- * the next window's are queued the queue turns further ones away, so they are not sent: upvotes
- * then cost no queue statement at all.
- */
-const sentVoteJobs = new WeakMap<Jobs, { window: number; sent: number }>();
-
-/**
  * Queues telling authors about the upvotes whose notices the votes left (see migration 0017): one
  * job drains every notice, for every post and comment.
  */
-export async function queueVoteNotification(jobs: Jobs): Promise<void> {
-  const window = Math.floor(Date.now() / (VOTE_NOTIFY_WINDOW_SECONDS * 1000));
-  const before = sentVoteJobs.get(jobs);
-  if (before?.window === window && before.sent >= 2) return;
-
-  const event: NotifyEvent = { kind: 'votes' };
-  await jobs.send(JOB_NOTIFY, event, { singletonKey: 'votes', singletonSeconds: VOTE_NOTIFY_WINDOW_SECONDS, singletonNextSlot: true });
-  // Read again: other votes may have sent a job while this one was sent.
-  const latest = sentVoteJobs.get(jobs);
-  sentVoteJobs.set(jobs, latest?.window === window ? { window, sent: latest.sent + 1 } : { window, sent: 1 });
+export function queueVoteNotification(jobs: Jobs): Promise<void> {
+  return sendOncePerWindow(jobs, JOB_NOTIFY, { kind: 'votes' } satisfies NotifyEvent, 'votes', VOTE_NOTIFY_WINDOW_SECONDS);
 }
 
 /** Queues telling every user of an announced post. */

@@ -30,6 +30,7 @@ import { assertMayPostWithEmail } from '../users/email-confirmation.ts';
 import { castVote } from '../votes/cast.ts';
 import { canAnnounce, canEditPost, canLockAs, canPin, canPostIn, canPurgeContent, defaultLockGroup, hasPointsFor } from './policy.ts';
 import * as q from './queries.ts';
+import { queuePostRanks } from './ranks.ts';
 
 const PUBLIC_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const PUBLIC_ID_LENGTH = 8;
@@ -304,8 +305,9 @@ export async function deletePost(
 }
 
 /**
- * Votes on a post (the rule: migrations/0020_vote_rule.sql); users banned from the community give none,
- * and locked and deleted posts take none. An upvote notifies the author.
+ * Votes on a post (the rule: migrations/0036_post_ranks_behind_votes.sql); users banned from the
+ * community give none, and locked and deleted posts take none. The post's rank follows (ranks.ts);
+ * an upvote notifies the author.
  */
 export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeof postVoteBody>, jobs: Jobs): Promise<void> {
   const outcome = isUuid(input.postId) ? await castVote(sql, 'post', input.postId, user.id, input.up) : 'not_found';
@@ -313,6 +315,7 @@ export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeo
   if (outcome === 'banned') throw bannedFrom((await getCommunityOfPost(sql, input.postId))?.name ?? '');
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
   if (outcome === 'deleted') throw forbidden(Messages.postDeleted);
+  await queuePostRanks(jobs);
   if (outcome === 'upvoted') await queueVoteNotification(jobs);
 }
 

@@ -1,8 +1,8 @@
 // The "hot" rank: an absolute score that depends only on the creation time and the upvotes, so it
-// is written once per vote and never needs a background sweep. Every 45,000 s (12.5 h) of recency
+// changes only with votes and never needs a sweep over every post. Every 45,000 s (12.5 h) of recency
 // is worth ten times the weighted upvotes. Downvotes do not lower the rank.
-// The database computes the same rank when a vote changes it (post_hotness, migration 0012); the
-// vote and seed tests check that both agree.
+// The database computes the same rank once votes change it (post_hotness, migration 0012, set by
+// the job of posts/ranks.ts); the vote and seed tests check that both agree.
 
 /** Upvotes weigh more as a post gathers them: 1 each up to 3, then 3, 4, 5 and 6. */
 export function weightedUpvotes(upvotes: number): number {

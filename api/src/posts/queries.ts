@@ -166,3 +166,12 @@ export async function setLinkImage(tx: Db, postId: string, imageId: string, user
   const attached = await attachImages(tx, [imageId], userId);
   if (attached === 1) await tx`update posts set link_image_id = ${imageId} where id = ${postId} and deleted_content_at is null`;
 }
+
+/**
+ * Sets the points and hot rank of every post whose votes changed since it was last ranked
+ * (migration 0036); answers how many changed.
+ */
+export async function refreshPostRanks(db: Db): Promise<number> {
+  const [row] = await db<{ ranked: number }[]>`select refresh_post_ranks() as ranked`;
+  return row!.ranked;
+}

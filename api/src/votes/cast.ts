@@ -5,10 +5,11 @@ export type VoteOutcome = 'upvoted' | 'voted' | 'not_found' | 'banned' | 'delete
 
 /**
  * Records `voterId`'s press of up or down on a post or comment in one call to the database, which
- * owns the vote rule (stated whole in migrations/0020_vote_rule.sql): the voter's community ban is checked there, one voter's
- * presses on one item take turns, the counts, the author's points and a post's hot rank are added
- * to under their rows' locks, so they stay exact while other voters' presses go on beside, and an
- * upvote that tells the author leaves a notice for the notification job.
+ * owns the vote rule (stated whole in migrations/0036_post_ranks_behind_votes.sql): the voter's
+ * community ban is checked there, one voter's presses on one item take turns, the counts and the
+ * author's points are added to under their rows' locks, so they stay exact while other voters'
+ * presses go on beside, a post is marked for its rank to follow (posts/ranks.ts), and an upvote
+ * that tells the author leaves a notice for the notification job.
  *
  * The vote's transaction commits without waiting for its flush to the disk (`synchronous_commit`
  * off for it alone), so the item's row is locked for the time of the statements only and the next

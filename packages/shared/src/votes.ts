@@ -1,7 +1,7 @@
 // The vote state machine as the web app predicts it before the server answers: a first vote
 // counts, the same direction again takes it back, the other direction moves it. The database owns
-// the rule (cast_post_vote and cast_comment_vote, api/migrations/0020_vote_rule.sql) and its answer
-// is the one kept.
+// the rule (cast_post_vote and cast_comment_vote, api/migrations/0036_post_ranks_behind_votes.sql)
+// and its answer is the one kept.
 
 /** A viewer's vote on an item: true up, false down, null none. */
 export type Vote = boolean | null;

@@ -1,0 +1,25 @@
+// A post's points and hot rank, which order the feeds, follow its votes within seconds: a vote
+// marks the post (migration 0036) and this job sets the marked posts' ranks from their counts,
+// so that the vote itself changes no indexed column of the post's row.
+import type { Sql } from '../db/connect.ts';
+import type { JobHandlers, Jobs } from '../jobs/queue.ts';
+import { sendOncePerWindow } from '../jobs/windowed.ts';
+import { refreshPostRanks } from './queries.ts';
+
+export const JOB_RANK_POSTS = 'rank_posts';
+
+/** Seconds within which votes share one job that ranks what they changed. */
+const RANK_WINDOW_SECONDS = 1;
+
+/** Queues the job that ranks the posts votes changed. */
+export function queuePostRanks(jobs: Jobs): Promise<void> {
+  return sendOncePerWindow(jobs, JOB_RANK_POSTS, {}, 'ranks', RANK_WINDOW_SECONDS);
+}
+
+export function postRankJobHandlers(sql: Sql): JobHandlers {
+  return {
+    [JOB_RANK_POSTS]: async () => {
+      await refreshPostRanks(sql);
+    },
+  };
+}
