@@ -3,7 +3,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { HOME_MERGE_MAX_COMMUNITIES } from '../src/content/member-view.ts';
 import { RECENT_WRITE_COOKIE } from '../src/db/read-routing.ts';
-import { refreshPostRanks } from '../src/posts/queries.ts';
+import { rankPostsVotesChanged } from '../src/posts/ranks.ts';
 import { Browser, buildTestApp, signUp, type TestApp } from './helpers/app.ts';
 import { insertCommunity, joinCommunity, member, put, setAdmin, userId, type SignedUp } from './helpers/factories.ts';
 
@@ -360,7 +360,7 @@ describe('home feeds of members', () => {
       for (const voter of voters) expect((await voter.browser.post('/api/_postVote', { postId: posts[title]?.id, up: true })).statusCode).toBe(200);
     }
     // The ranks the votes give, as their job sets them.
-    await refreshPostRanks(t.sql);
+    await rankPostsVotesChanged(t.sql);
     const member = await signUp(t.app);
     for (const community of communities.slice(0, 2)) await joinCommunity(t.sql, community.id, member.user.id);
     return { author, communities, posts, member };

@@ -3,6 +3,8 @@ import { Browser, buildTestApp, type TestApp } from './helpers/app.ts';
 import { eventually } from './helpers/eventually.ts';
 import { makePost, makeThread, member } from './helpers/factories.ts';
 import { hotness, weightedUpvotes } from '../src/posts/hotness.ts';
+import { rankChangedPosts } from '../src/posts/queries.ts';
+import { testDbKind } from './helpers/database.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -96,6 +98,25 @@ describe('POST /api/_postVote', () => {
     // Visitors' feeds are kept for a moment; a new visitor's read after that shows the new order.
     expect(await eventually(() => feed('all'), (ids) => ids[0] === older.id)).toEqual([older.id, newer.id]);
     expect(await eventually(() => feed('hot'), (ids) => ids[0] === older.id)).toEqual([older.id, newer.id]);
+  });
+
+  it.runIf(testDbKind() === 'postgres')('ranks around a post a vote holds, and that post in a later batch', async () => {
+    const [{ post: held }, { post: free }] = [await newPost(), await newPost()];
+    await t.sql`insert into post_rank_changes (post_id) values (${held.id}), (${free.id}) on conflict do nothing`;
+    const holder = await t.sql.reserve();
+    try {
+      await holder`begin`;
+      await holder`select 1 from posts where id = ${held.id} for update`;
+      // A batch takes the free post and leaves the held one's mark, without waiting for it.
+      await rankChangedPosts(t.sql);
+      expect(await rankOf(free.id)).toMatchObject({ marked: false });
+      expect(await rankOf(held.id)).toMatchObject({ marked: true });
+      await holder`commit`;
+    } finally {
+      holder.release();
+    }
+    await rankChangedPosts(t.sql);
+    expect(await rankOf(held.id)).toMatchObject({ marked: false });
   });
 
   it('counts exactly when 20 people vote at once', async () => {

@@ -13,7 +13,7 @@ import { bannedFrom } from '../content/community-load.ts';
 import { getStanding } from '../content/community-queries.ts';
 import { canActAs, canDeleteAs, canModerate, type Actor, type Standing } from '../content/policy.ts';
 import type { PostState } from '../content/post-queries.ts';
-import { loadComment } from '../content/thread.ts';
+import { loadComment, loadCommentById } from '../content/thread.ts';
 import type { Sql } from '../db/connect.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { Jobs } from '../jobs/queue.ts';
@@ -21,7 +21,7 @@ import { excerptOf, recordModAction } from '../modlog/record.ts';
 import { queueNotification, queueVoteNotification } from '../notifications/jobs.ts';
 import { resolveReports } from '../reports/queries.ts';
 import { assertMayPostWithEmail } from '../users/email-confirmation.ts';
-import { castVote } from '../votes/cast.ts';
+import { castVoteAndRead } from '../votes/cast.ts';
 import * as q from './queries.ts';
 
 /** Who writes: screening names them in the log when watched words refuse what they wrote. */
@@ -182,14 +182,18 @@ export async function deleteComment(
 }
 
 /**
- * Votes on a comment; users banned from the community give none, and deleted comments and
- * comments of locked posts take none. An upvote notifies the author.
+ * Votes on a comment and answers the comment as the voter now sees it; users banned from the
+ * community give none, and deleted comments and comments of locked posts take none. An upvote
+ * notifies the author.
  */
-export async function voteComment(sql: Sql, user: Actor, input: v.InferOutput<typeof commentVoteBody>, jobs: Jobs): Promise<void> {
-  const outcome = isUuid(input.commentId) ? await castVote(sql, 'comment', input.commentId, user.id, input.up) : 'not_found';
+export async function voteComment(sql: Sql, user: Actor, input: v.InferOutput<typeof commentVoteBody>, jobs: Jobs): Promise<CommentRow> {
+  if (!isUuid(input.commentId)) throw notFound(Messages.commentNotFound);
+  const { outcome, after } = await castVoteAndRead(
+    sql, { item: 'comment', itemId: input.commentId, voterId: user.id, up: input.up }, (db) => loadCommentById(db, input.commentId, user.id));
   if (outcome === 'not_found') throw notFound(Messages.commentNotFound);
   if (outcome === 'banned') throw bannedFrom((await getCommunityOfComment(sql, input.commentId))?.name ?? '');
   if (outcome === 'deleted') throw forbidden(Messages.commentDeleted, ErrorCode.commentDeleted);
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
   if (outcome === 'upvoted') await queueVoteNotification(jobs);
+  return after;
 }

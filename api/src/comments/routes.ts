@@ -104,8 +104,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
   app.post('/_commentVote', { schema: sends(Comment), config: { limit: 'vote', idempotent: true } }, async (request) => {
     const user = requireUser(request);
     const body = parse(commentVoteBody, request.body);
-    await voteComment(sql, user, body, app.jobs);
-    return presented(body.commentId, user);
+    return presentComment(await voteComment(sql, user, body, app.jobs), user);
   });
 
   app.get('/comments', { schema: sends(CommentsPage), config: { reads: 'replica' } }, async (request): Promise<CommentsPage> => {

@@ -14,6 +14,7 @@ import { recordScreening, screenContent } from '../automod/screen.ts';
 import { bannedFrom } from '../content/community-load.ts';
 import { getStanding } from '../content/community-queries.ts';
 import { canActAs, canDeleteAs, canModerate, type Actor, type Standing } from '../content/policy.ts';
+import { loadPostById } from '../content/post-load.ts';
 import type { PostRow, PostVisit } from '../content/post-present.ts';
 import { postExists } from '../content/post-queries.ts';
 import type { Sql } from '../db/connect.ts';
@@ -27,7 +28,7 @@ import { resolveReports } from '../reports/queries.ts';
 import { getSiteSettings } from '../site/settings.ts';
 import { getContributorFacts } from '../users/queries.ts';
 import { assertMayPostWithEmail } from '../users/email-confirmation.ts';
-import { castVote } from '../votes/cast.ts';
+import { castVoteAndRead } from '../votes/cast.ts';
 import { canAnnounce, canEditPost, canLockAs, canPin, canPostIn, canPurgeContent, defaultLockGroup, hasPointsFor } from './policy.ts';
 import * as q from './queries.ts';
 import { queuePostRanks } from './ranks.ts';
@@ -305,18 +306,21 @@ export async function deletePost(
 }
 
 /**
- * Votes on a post (the rule: migrations/0036_post_ranks_behind_votes.sql); users banned from the
- * community give none, and locked and deleted posts take none. The post's rank follows (ranks.ts);
- * an upvote notifies the author.
+ * Votes on a post (the rule: migrations/0036_post_ranks_behind_votes.sql) and answers the post as
+ * the voter now sees it; users banned from the community give none, and locked and deleted posts
+ * take none. The post's rank follows (ranks.ts); an upvote notifies the author.
  */
-export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeof postVoteBody>, jobs: Jobs): Promise<void> {
-  const outcome = isUuid(input.postId) ? await castVote(sql, 'post', input.postId, user.id, input.up) : 'not_found';
+export async function votePost(sql: Sql, user: Actor, input: v.InferOutput<typeof postVoteBody>, jobs: Jobs): Promise<PostRow> {
+  if (!isUuid(input.postId)) throw notFound(Messages.postNotFound);
+  const { outcome, after } = await castVoteAndRead(
+    sql, { item: 'post', itemId: input.postId, voterId: user.id, up: input.up }, (db) => loadPostById(db, input.postId, user));
   if (outcome === 'not_found') throw notFound(Messages.postNotFound);
   if (outcome === 'banned') throw bannedFrom((await getCommunityOfPost(sql, input.postId))?.name ?? '');
   if (outcome === 'locked') throw forbidden(Messages.postLocked, ErrorCode.postLocked);
   if (outcome === 'deleted') throw forbidden(Messages.postDeleted);
   await queuePostRanks(jobs);
   if (outcome === 'upvoted') await queueVoteNotification(jobs);
+  return after;
 }
 
 /**

@@ -168,10 +168,10 @@ export async function setLinkImage(tx: Db, postId: string, imageId: string, user
 }
 
 /**
- * Sets the points and hot rank of every post whose votes changed since it was last ranked
- * (migration 0036); answers how many changed.
+ * Sets the points and hot rank of a batch of the posts whose votes changed since they were last
+ * ranked (migrations 0036 and 0037); answers how many it took, 0 once none is left.
  */
-export async function refreshPostRanks(db: Db): Promise<number> {
-  const [row] = await db<{ ranked: number }[]>`select refresh_post_ranks() as ranked`;
-  return row!.ranked;
+export async function rankChangedPosts(db: Db): Promise<number> {
+  const [row] = await db<{ taken: number }[]>`select refresh_post_ranks() as taken`;
+  return row!.taken;
 }

@@ -11,7 +11,7 @@ import { presentComment } from '../content/comment-present.ts';
 import { presentCommunity } from '../content/community-present.ts';
 import { getCommunityById } from '../content/community-queries.ts';
 import { memberFeedFromShared, memberPostFromShared } from '../content/member-view.ts';
-import { loadFeed, loadModeratedPosts, loadPost, loadPostById } from '../content/post-load.ts';
+import { loadFeed, loadModeratedPosts, loadPost } from '../content/post-load.ts';
 import { presentPost } from '../content/post-present.ts';
 import { loadCommentsPage } from '../content/thread.ts';
 import type { Sql } from '../db/connect.ts';
@@ -136,8 +136,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
   }, async (request): Promise<Post> => {
     const user = requireUser(request);
     const body = parse(postVoteBody, request.body);
-    await votePost(sql, user, body, app.jobs);
-    return presentPost(await loadPostById(sql, body.postId, user), user);
+    return presentPost(await votePost(sql, user, body, app.jobs), user);
   });
 
   app.post('/hidden_posts', { schema: sends(Success) }, async (request, reply) => {
