@@ -1,10 +1,11 @@
 // How many statements the hottest reads send to the database per request: a member's home feed,
 // its latest sort and the app's start (`_initial`). Their number must not grow with what is shown
-// (one statement per community or per post), nor repeat what the request already read.
+// (one statement per community or per post), nor repeat what the request already read; nor may a
+// vote, the most frequent write, wait for the disk.
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -12,7 +13,8 @@ import { loadConfig } from '../src/config.ts';
 import { createEmbeddedSql, createSql, type Sql, type StatementListener } from '../src/db/connect.ts';
 import { startEmbeddedDatabase } from '../src/db/embedded.ts';
 import { RECENT_WRITE_COOKIE } from '../src/db/read-routing.ts';
-import { Browser, uniqueName } from './helpers/app.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '@quorum/shared/http-names';
+import { Browser, uniqueName, type TestResponse } from './helpers/app.ts';
 import { testDbKind, testServerUrl, withDatabase } from './helpers/database.ts';
 
 /** A fresh copy of the template database on a connection that reports every statement. */
@@ -124,11 +126,16 @@ const CONNECTION_SETUP = /^select b\.oid, b\.typarray from pg_catalog\.pg_type /
 const JOB_QUEUE = /\bpgboss\.|^select 1$/i;
 
 /** The statements `browser` makes the server send for GET `url` (which must answer 200), each on one line. */
-async function statementsOf(browser: Browser, url: string): Promise<string[]> {
+function statementsOf(browser: Browser, url: string): Promise<string[]> {
+  return statementsWhile(() => browser.get(url), 200);
+}
+
+/** The statements the server sends for the request `send` makes (which must answer `status`), each on one line. */
+async function statementsWhile(send: () => Promise<TestResponse>, status: number): Promise<string[]> {
   recording = [];
   try {
-    const response = await browser.get(url);
-    expect(response.statusCode, response.body).toBe(200);
+    const response = await send();
+    expect(response.statusCode, response.body).toBe(status);
     return recording
       .map((query) => query.replace(/\s+/g, ' ').trim())
       .filter((query) => !CONNECTION_SETUP.test(query) && !JOB_QUEUE.test(query));
@@ -138,6 +145,27 @@ async function statementsOf(browser: Browser, url: string): Promise<string[]> {
 }
 
 describe('statements per request', () => {
+  /** What the app's outbox sends with each write. */
+  const keyed = () => ({ headers: { [IDEMPOTENCY_KEY_HEADER]: randomUUID() } });
+  const keyStatements = (statements: string[]) => statements.filter((statement) => /\bidempotency_keys\b/.test(statement));
+  const unflushed = (statement: string) => statement.includes(`set_config('synchronous_commit', 'off', true)`);
+
+  it('of a vote sent through the outbox, none of them waiting for the disk; a comment’s key waits as the comment does', async () => {
+    const [post] = await database.sql<{ id: string; publicId: string }[]>`
+      select id, public_id from posts where community_id <> ${bannedFrom} order by created_at limit 1`;
+    // 1. the session and its user; 2. the key's claim; 3. the vote and 4. the post as the voter
+    // now sees it, sent together; 5. the key's answer.
+    const vote = await statementsWhile(() => member.request('POST', '/api/_postVote', { body: { postId: post!.id, up: true }, ...keyed() }), 200);
+    expect(vote, vote.join('\n')).toHaveLength(5);
+    expect(keyStatements(vote)).toHaveLength(2);
+    expect(keyStatements(vote).every(unflushed)).toBe(true);
+
+    const comment = await statementsWhile(
+      () => member.request('POST', `/api/posts/${post!.publicId}/comments`, { body: { body: 'Counted.' }, ...keyed() }), 201);
+    expect(keyStatements(comment)).toHaveLength(2);
+    expect(keyStatements(comment).some(unflushed)).toBe(false);
+  });
+
   it("of a member's home feed (member of 20 communities), hot and latest", async () => {
     // 1. the session and its user (auth hook); 2. the communities the member joined; 3. the posts
     // pinned site-wide (kept); 4. the first posts of every joined community with none kept, in one

@@ -1,7 +1,9 @@
 // What the benchmark sends: each workload is a stream of requests per connection. Everything a
 // workload needs (ids, cursors, sessions) is found through the API, as a client would find it.
+import { randomUUID } from 'node:crypto';
 import { NOTIFICATIONS_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@quorum/shared/constants';
 import type { Post } from '@quorum/shared/entities/posts';
+import { IDEMPOTENCY_KEY_HEADER } from '@quorum/shared/http-names';
 import { SEED_ADMIN, SEED_MEMBER, SEED_PASSWORD, type SeedSizes } from '../../api/src/seed/seed.ts';
 import { SEED_WORDS } from '../../api/src/seed/words.ts';
 import type { Load, LoadRequest } from './load.ts';
@@ -57,6 +59,8 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     voters.push(await logIn(origin, `user_${String(100 + i).padStart(7, '0')}`, SEED_PASSWORD));
   }
   const voterHeaders = (connection: number) => voters[connection % voters.length]?.headers() ?? {};
+  /** A voter's headers for a write the app sends through its outbox, which gives each one a key of its own. */
+  const outboxHeaders = (connection: number) => ({ ...voterHeaders(connection), [IDEMPOTENCY_KEY_HEADER]: randomUUID() });
   const admin = await logIn(origin, SEED_ADMIN, SEED_PASSWORD);
   const wide = await logIn(origin, WIDE_MEMBER, SEED_PASSWORD);
   loggedIn();
@@ -94,7 +98,7 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     method: 'POST',
     path: '/api/_postVote',
     body: JSON.stringify({ postId, up: true }),
-    headers: voterHeaders(connection),
+    headers: outboxHeaders(connection),
   });
   // The member reads as one who has not written for a while: the marker their login left is gone
   // (see RECENT_WRITE_COOKIE), so their pages may start from the shared ones.
@@ -131,7 +135,7 @@ export async function prepareWorkloads(origin: string, sizes: SeedSizes, connect
     method: 'POST',
     path: `/api/posts/${commentedPost}/comments`,
     body: JSON.stringify({ body: `A comment made under load, number ${index}.` }),
-    headers: voterHeaders(connection),
+    headers: outboxHeaders(connection),
   });
   // Words no text of the load has, as most posts have none of a list's words: what screening costs
   // is matching, not acting.

@@ -101,7 +101,7 @@ const commentsRoutes: FastifyPluginAsync<CommentsRoutesOptions> = async (app, { 
     return presented(comment.id, user);
   });
 
-  app.post('/_commentVote', { schema: sends(Comment), config: { limit: 'vote', idempotent: true } }, async (request) => {
+  app.post('/_commentVote', { schema: sends(Comment), config: { limit: 'vote', idempotent: 'unflushed' } }, async (request) => {
     const user = requireUser(request);
     const body = parse(commentVoteBody, request.body);
     return presentComment(await voteComment(sql, user, body, app.jobs), user);

@@ -4,7 +4,11 @@
 // nothing and a 5xx may not have run, so the key is freed and a retry, once the client or the
 // state has fixed the cause, runs the write again. While the first request is still running, a
 // second one is answered 409 (the client retries).
-// A route takes part with `config: { idempotent: true }`.
+// A route takes part with `config: { idempotent: true }`, or `'unflushed'` when its write is
+// acknowledged before its flush (votes, votes/cast.ts): its key's claim and answer are then
+// acknowledged so too, and add no wait for the disk. That forgets nothing a retry needs: the log
+// is flushed in order, so a crash that forgets the claim forgets the write made after it, and one
+// that forgets the answer comes after the client had it (a client retries only what it never got).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_PATTERN } from '@quorum/shared/constants';
@@ -12,12 +16,12 @@ import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { IDEMPOTENCY_KEY_HEADER } from '@quorum/shared/http-names';
 import type { Sql } from '../db/connect.ts';
 import { badRequest, conflict, HttpError } from '../http/errors.ts';
-import { claimKey, getStoredAnswer, releaseKey, storeAnswer } from './queries.ts';
+import { claimKey, getStoredAnswer, releaseKey, storeAnswer, type KeyDurability } from './queries.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route honours the Idempotency-Key header. */
-    idempotent?: boolean;
+    /** The route honours the Idempotency-Key header ('unflushed': see above). */
+    idempotent?: boolean | 'unflushed';
   }
 }
 
@@ -27,6 +31,7 @@ const IN_FLIGHT_RETRY_SECONDS = 1;
 interface Claim {
   userId: string;
   key: string;
+  durability: KeyDurability;
 }
 
 /** The requests that run as the first use of their key, until their answer is stored. */
@@ -54,8 +59,9 @@ async function replayOrRun(sql: Sql, request: FastifyRequest, reply: FastifyRepl
   if (key === undefined || !request.user) return undefined;
   const userId = request.user.id;
   const print = fingerprint(request);
-  if (await claimKey(sql, userId, key, print)) {
-    claims.set(request, { userId, key });
+  const durability = request.routeOptions.config.idempotent === 'unflushed' ? 'unflushed' : 'flushed';
+  if (await claimKey(sql, userId, key, print, durability)) {
+    claims.set(request, { userId, key, durability });
     return undefined;
   }
   const stored = await getStoredAnswer(sql, userId, key);
@@ -93,7 +99,7 @@ export function honourIdempotencyKeys(app: FastifyInstance, sql: Sql): void {
       status: reply.statusCode,
       body: payload === null ? null : payload.toString(),
       contentType: typeof contentType === 'string' ? contentType : null,
-    });
+    }, claim.durability);
     return payload;
   });
 

@@ -12,10 +12,20 @@ export interface StoredAnswer {
 }
 
 /**
+ * Whether a key's claim and answer wait for the disk before they count: 'flushed' for a route whose
+ * write does, 'unflushed' for one whose write is acknowledged before its flush (a vote).
+ */
+export type KeyDurability = 'flushed' | 'unflushed';
+
+/** What a key's statement returns for each row it wrote; 'unflushed' commits its transaction without waiting for the flush. */
+const written = (db: Db, durability: KeyDurability) =>
+  durability === 'flushed' ? db`1` : db`set_config('synchronous_commit', 'off', true)`;
+
+/**
  * Claims a key for a first request: true when this request may run. An expired key, or one
  * whose first request was abandoned, is taken over.
  */
-export async function claimKey(db: Db, userId: string, key: string, fingerprint: string): Promise<boolean> {
+export async function claimKey(db: Db, userId: string, key: string, fingerprint: string, durability: KeyDurability): Promise<boolean> {
   const rows = await db`
     insert into idempotency_keys (user_id, key, fingerprint)
     values (${userId}, ${key}, ${fingerprint})
@@ -24,7 +34,7 @@ export async function claimKey(db: Db, userId: string, key: string, fingerprint:
       where idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})
          or (idempotency_keys.status is null
              and idempotency_keys.created_at < now() - make_interval(secs => ${IN_FLIGHT_ABANDONED_SECONDS}))
-    returning 1`;
+    returning ${written(db, durability)}`;
   return rows.length > 0;
 }
 
@@ -34,10 +44,17 @@ export async function getStoredAnswer(db: Db, userId: string, key: string): Prom
   return row;
 }
 
-export async function storeAnswer(db: Db, userId: string, key: string, answer: Omit<StoredAnswer, 'fingerprint'>): Promise<void> {
+export async function storeAnswer(
+  db: Db,
+  userId: string,
+  key: string,
+  answer: Omit<StoredAnswer, 'fingerprint'>,
+  durability: KeyDurability,
+): Promise<void> {
   await db`
     update idempotency_keys set status = ${answer.status}, body = ${answer.body}, content_type = ${answer.contentType}
-    where user_id = ${userId} and key = ${key} and status is null`;
+    where user_id = ${userId} and key = ${key} and status is null
+    returning ${written(db, durability)}`;
 }
 
 /** Frees a key whose first request was refused or failed, so that a retry runs it again. */

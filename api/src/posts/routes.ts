@@ -132,7 +132,7 @@ const postsRoutes: FastifyPluginAsync<PostsRoutesOptions> = async (app, { sql, v
 
   app.post('/_postVote', {
     schema: sends(Post),
-    config: { limit: 'vote', idempotent: true },
+    config: { limit: 'vote', idempotent: 'unflushed' },
   }, async (request): Promise<Post> => {
     const user = requireUser(request);
     const body = parse(postVoteBody, request.body);
