@@ -393,6 +393,8 @@ describe('reading and changing notifications', () => {
     expect(second.next).toBeNull();
     const ids = [...first.items, ...second.items].map((item) => item.id);
     expect(new Set(ids).size).toBe(13);
+    const times = [...first.items, ...second.items].map((item) => Date.parse(item.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
   it('resets the new count, marks all or upvotes seen, one seen or unseen, deletes one or all', async () => {

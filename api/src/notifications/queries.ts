@@ -1,6 +1,6 @@
 import type { NotificationType } from '@quorum/shared/entities/notifications';
 import type { Db } from '../db/connect.ts';
-import { epochMicros } from '../db/micros.ts';
+import { epochMicros, fromEpochMicros } from '../db/micros.ts';
 import type { Cursor } from '../http/cursor.ts';
 import type { ImageJson } from '../images/present.ts';
 import { imageJson } from '../images/queries.ts';
@@ -37,10 +37,11 @@ export interface NotificationRow {
   communityImage: ImageJson | null;
 }
 
-// The post a notification is about: named in the payload, or the post of a voted comment. The
+// The notifications of `source` (a table or a subquery of notifications) with what they are made
+// of. The post a notification is about: named in the payload, or the post of a voted comment. The
 // commenter is found by name in any case, as the index of names holds them (names are unique in
 // any case).
-function selectRendered(db: Db) {
+function selectRendered(db: Db, source: ReturnType<Db> = db`notifications`) {
   return db`
     select n.id, n.user_id, n.type, n.payload, n.seen_at, n.created_at, n.version,
            ${epochMicros(db, db`n.updated_at`)} as position,
@@ -50,7 +51,7 @@ function selectRendered(db: Db) {
            ${imageJson(db, db`actor.pro_pic_id`)} as actor_image,
            ${imageJson(db, db`(select pi.image_id from post_images pi where pi.post_id = p.id order by pi.z_index limit 1)`)} as post_image,
            ${imageJson(db, db`c.pro_pic_id`)} as community_image
-    from notifications n
+    from ${source} n
     join users r on r.id = n.user_id
     left join comments voted on n.type = 'new_votes' and n.payload->>'targetType' = 'comment'
       and voted.id = (n.payload->>'targetId')::uuid
@@ -63,14 +64,19 @@ function selectRendered(db: Db) {
     left join users actor on actor.deleted_at is null and lower(actor.username) = lower(n.payload->>'commentAuthor')`;
 }
 
-/** The statement that reads the newest `limit` + 1 of a user's notifications after the cursor. */
+/**
+ * The statement that reads the newest `limit` + 1 of a user's notifications after the cursor: the
+ * page is taken in the order of their index first, so that only its notifications are rendered
+ * however many the user has.
+ */
 function listed(db: Db, userId: string, after: Cursor | undefined, limit: number) {
-  const position = after ? Number(after.value) : null;
-  return db`
-    select * from (${selectRendered(db)} where n.user_id = ${userId}) listed
-    where ${position === null ? db`true` : db`(listed.position, listed.id) < (${position}::bigint, ${after?.id ?? null}::uuid)`}
-    order by listed.position desc, listed.id desc
-    limit ${limit + 1}`;
+  const page = selectRendered(db, db`(
+    select * from notifications n
+    where n.user_id = ${userId}
+      and ${after ? db`(n.updated_at, n.id) < (${fromEpochMicros(db, Number(after.value))}, ${after.id}::uuid)` : db`true`}
+    order by n.updated_at desc, n.id desc
+    limit ${limit + 1})`);
+  return db`select * from (${page}) listed order by listed.position desc, listed.id desc`;
 }
 
 /** The newest `limit` + 1 of a user's notifications after the cursor (their archive reads them all this way). */
