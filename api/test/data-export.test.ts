@@ -12,6 +12,7 @@ import { ErrorCode, Messages } from '@quorum/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARCHIVE_PAGE_SIZE } from '../src/exports/archive-queries.ts';
 import { JOB_BUILD_DATA_EXPORT, JOB_DELETE_EXPIRED_DATA_EXPORTS } from '../src/exports/jobs.ts';
+import { listDeadExports, type ExportRow } from '../src/exports/queries.ts';
 import { Browser, buildTestApp, type TestApp, type TestResponse } from './helpers/app.ts';
 import { eventually } from './helpers/eventually.ts';
 import { del, makeComment, makeCommunity, makePost, makeUser, member, visitor, type Member } from './helpers/factories.ts';
@@ -158,6 +159,11 @@ describe('asking for an archive', () => {
       returning id`;
     expect((await listExports(owner.browser)).map((item) => item.id)).toEqual([newer!.id]);
     expect((await download(owner.browser, older.id)).json()).toEqual(notFoundBody);
+    // Removing what an archive replaced, as its build's job does last, never takes a newer one.
+    const [olderRow] = await t.sql<ExportRow[]>`select * from data_exports where id = ${older.id}`;
+    expect((await listDeadExports(t.sql, { userId: owner.id, replacedBy: olderRow! })).map((row) => row.id)).not.toContain(newer!.id);
+    const [newerRow] = await t.sql<ExportRow[]>`select * from data_exports where id = ${newer!.id}`;
+    expect((await listDeadExports(t.sql, { userId: owner.id, replacedBy: newerRow! })).map((row) => row.id)).toEqual([older.id]);
   });
 });
 

@@ -114,9 +114,8 @@ export async function markExportReady(db: Db, id: string, sizeBytes: number): Pr
 
 /**
  * The archives to remove: expired, given up, of an account deleted or suspended, or (with
- * `replacedBy`) the member's other ready archives, older than a newly built one (one is built at a
- * time). Only the member's own
- * with `userId`, everybody's without.
+ * `replacedBy`) the member's ready archives made ready before a newly built one, never one made
+ * ready after it. Only the member's own with `userId`, everybody's without.
  */
 export async function listDeadExports(db: Db, options: { userId?: string; replacedBy?: ExportRow } = {}): Promise<Pick<ExportRow, 'id' | 'fileName'>[]> {
   const { userId, replacedBy } = options;
@@ -127,7 +126,8 @@ export async function listDeadExports(db: Db, options: { userId?: string; replac
         or (e.ready_at is null and e.created_at <= now() - make_interval(mins => ${BUILD_GIVE_UP_MINUTES}))
         or exists (select 1 from users u where u.id = e.user_id and (u.deleted_at is not null or u.banned_at is not null))
         ${replacedBy
-          ? db`or (e.user_id = ${replacedBy.userId} and e.ready_at is not null and e.id <> ${replacedBy.id})`
+          ? db`or (e.user_id = ${replacedBy.userId}
+                and e.ready_at < (select built.ready_at from data_exports built where built.id = ${replacedBy.id}))`
           : db``})`;
 }
 
