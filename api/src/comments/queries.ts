@@ -22,29 +22,36 @@ export async function insertComment(tx: Db, comment: NewComment): Promise<string
             ${comment.body}, 1, 1, ${comment.heldReason === null ? null : tx`now()`}, ${comment.heldReason})
     returning id`;
   if (!row) throw new Error('insert into comments returned nothing');
-  await tx`insert into comment_votes (comment_id, post_id, user_id, up, counted) values (${row.id}, ${comment.postId}, ${comment.userId}, true, false)`;
-  if (comment.heldReason === null) await countPublishedComment(tx, { ...comment, ancestors });
+  await Promise.all([
+    comment.heldReason === null ? countPublishedComment(tx, { ...comment, ancestors }) : undefined,
+    tx`insert into comment_votes (comment_id, post_id, user_id, up, counted) values (${row.id}, ${comment.postId}, ${comment.userId}, true, false)`,
+  ]);
   return row.id;
 }
 
 /**
  * Counts a comment as published and keeps every counter exact: the post's comment count and last
  * activity, each ancestor's reply count, the parent's direct replies and the author's comment
- * count. On creation, or once approved.
+ * count. On creation, or once approved. The statements go to the database together, in this
+ * order, and the statements of the caller sent with them (`Promise.all`) after them: the post's row,
+ * which every comment of a busy thread updates, stays locked for one round trip to the commit,
+ * not one a statement.
  */
 export async function countPublishedComment(
   tx: Db,
   comment: { postId: string; userId: string; parentId?: string | null; parent?: { id: string } | null; ancestors: string[] },
 ): Promise<void> {
   const parentId = comment.parent?.id ?? comment.parentId ?? null;
-  await tx`update posts set no_comments = no_comments + 1, last_activity_at = now() where id = ${comment.postId}`;
-  await tx`update users set no_comments = no_comments + 1 where id = ${comment.userId}`;
-  if (comment.ancestors.length > 0) {
-    await tx`
-      update comments set no_replies = no_replies + 1,
-        no_replies_direct = no_replies_direct + (case when id = ${parentId}::uuid then 1 else 0 end)
-      where id = any(${comment.ancestors}::uuid[])`;
-  }
+  await Promise.all([
+    tx`update posts set no_comments = no_comments + 1, last_activity_at = now() where id = ${comment.postId}`,
+    tx`update users set no_comments = no_comments + 1 where id = ${comment.userId}`,
+    comment.ancestors.length > 0
+      ? tx`
+          update comments set no_replies = no_replies + 1,
+            no_replies_direct = no_replies_direct + (case when id = ${parentId}::uuid then 1 else 0 end)
+          where id = any(${comment.ancestors}::uuid[])`
+      : undefined,
+  ]);
 }
 
 export async function updateCommentBody(db: Db, id: string, body: string): Promise<void> {
