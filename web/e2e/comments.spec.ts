@@ -251,6 +251,8 @@ test('visitors get the login prompt instead of a comment box', async ({ page }) 
   await seedComment(page, post, 'Hello visitors.');
   await apiAs(page, 'POST', '/api/_login?action=logout');
   await openPost(page, post);
+  // The app starts from the member it last knew, until the server says the session is gone.
+  await expect(page.getByRole('button', { name: 'Login' }).first()).toBeVisible();
 
   await page.getByRole('button', { name: /Add a comment/ }).click();
   await expect(page.getByRole('dialog', { name: 'Login to continue' })).toBeVisible();

@@ -16,11 +16,14 @@ async function forgetRecentWrite(page: Page): Promise<void> {
 
 /** Loads `path` and answers the JSON the app read from `apiPath` (a GET) while loading it. */
 async function loadReading<T>(page: Page, path: string, apiPath: (url: URL) => boolean): Promise<T> {
-  // A read the page already has under way (a refresh after a write) must not be taken for the
-  // new page's: its answer is dropped by the navigation.
+  // A read the page before had under way (a refresh after a write) must not be taken for the new
+  // page's: its answer is dropped by the navigation. Only a read sent once the navigation began counts.
   await page.waitForLoadState('networkidle');
+  const navigationStart = Date.now();
   const [response] = await Promise.all([
-    page.waitForResponse((answer) => answer.request().method() === 'GET' && apiPath(new URL(answer.url())) && answer.ok()),
+    page.waitForResponse((answer) =>
+      answer.request().method() === 'GET' && apiPath(new URL(answer.url())) && answer.ok() &&
+      answer.request().timing().startTime >= navigationStart),
     page.goto(path),
   ]);
   return (await response.json()) as T;
