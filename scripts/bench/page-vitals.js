@@ -1,7 +1,26 @@
 // Runs in the measured page before its own scripts: records the largest contentful paint, layout
-// shifts without recent input, long tasks, and (when read) the script bytes the page downloaded.
+// shifts without recent input, long tasks, when each watched element was first painted, and (when
+// read) the script bytes the page downloaded. `window.__watched` (set by an earlier init script)
+// names the elements to watch: { name: CSS selector }.
 (() => {
-  const vitals = { lcp: 0, cls: 0, longTasks: 0, blockingMs: 0, scriptBytes: 0 };
+  const vitals = { lcp: 0, cls: 0, longTasks: 0, blockingMs: 0, scriptBytes: 0, painted: {} };
+  const watched = window.__watched ?? {};
+  // Element Timing reports the paint of elements carrying the attribute: the first element of each
+  // watched kind is marked as soon as the parser or the app puts it in the page, before any paint.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const time = entry.renderTime || entry.loadTime;
+      if (!(entry.identifier in vitals.painted) || time < vitals.painted[entry.identifier]) vitals.painted[entry.identifier] = time;
+    }
+  }).observe({ type: 'element', buffered: true });
+  const mark = () => {
+    for (const [name, selector] of Object.entries(watched)) {
+      const element = document.querySelector(selector);
+      if (!element || element.hasAttribute('elementtiming')) continue;
+      for (const part of [element, ...element.querySelectorAll('*')]) part.setAttribute('elementtiming', name);
+    }
+  };
+  new MutationObserver(mark).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
