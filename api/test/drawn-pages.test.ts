@@ -1,5 +1,6 @@
 // Public pages drawn on the server for visitors, from the web app's own server build (npm test
 // builds it before the API tests run).
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -24,21 +25,24 @@ interface Drawn {
   root: string;
   /** The cookies it hands out (name=value). */
   cookies: string[];
+  /** Its Content-Security-Policy. */
+  policy: string;
   /** What the app takes the page over with; null when the page carries none. */
   state: { queries: { queries: Array<{ queryKey: unknown[] }> } } | null;
 }
 
-function drawn(status: number, html: string, cookies: string[]): Drawn {
+function drawn(status: number, html: string, cookies: string[], policy: string): Drawn {
   const start = html.indexOf('<div id="root">');
   const stateAt = html.indexOf('<script type="application/json" id="server-state">');
   const rootEnd = stateAt >= 0 ? stateAt : html.indexOf('<script', start);
   const stateText = stateAt >= 0 ? html.slice(html.indexOf('>', stateAt) + 1, html.indexOf('</script>', stateAt)) : null;
-  return { status, html, cookies, root: html.slice(start, rootEnd), state: stateText === null ? null : JSON.parse(stateText) };
+  return { status, html, cookies, policy, root: html.slice(start, rootEnd), state: stateText === null ? null : JSON.parse(stateText) };
 }
 
 async function visit(path: string, headers: Record<string, string> = {}): Promise<Drawn> {
   const response = await fetch(`${base}${path}`, { headers: { accept: 'text/html', ...headers } });
-  return drawn(response.status, await response.text(), response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? ''));
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+  return drawn(response.status, await response.text(), cookies, response.headers.get('content-security-policy') ?? '');
 }
 
 beforeAll(async () => {
@@ -87,12 +91,13 @@ describe('pages drawn for visitors', () => {
       expect(page.status, path).toBe(200);
       expect(page.root, path).toContain(text);
       expect(page.state, path).not.toBeNull();
-      // The styles of the drawn screens are linked, so the page shows styled before its script runs.
+      // The app's styles come in the page, ahead of its script, so that it shows styled without
+      // another request; its policy allows them.
       const head = page.html.slice(0, page.html.indexOf('</head>'));
-      expect(head, path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
-      // The shell's own styles once, and all of them ahead of the script.
-      expect(head.match(/href="\/assets\/index-[^"]+\.css"/g), path).toHaveLength(1);
-      expect(head.lastIndexOf('rel="stylesheet"'), path).toBeLessThan(head.indexOf('<script type="module"'));
+      expect(head, path).not.toContain('rel="stylesheet"');
+      const styles = [...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].find((match) => match[1]?.includes('.post-card'));
+      expect(styles?.index, path).toBeLessThan(head.indexOf('<script type="module"'));
+      expect(page.policy, path).toContain(`'sha256-${createHash('sha256').update(styles?.[1] ?? '').digest('base64')}'`);
     }
   });
 

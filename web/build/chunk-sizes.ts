@@ -1,8 +1,8 @@
 // Prints what a visitor downloads, gzip-compressed: the shell (the entry and everything it imports
-// statically, with its CSS) and, for each chunk loaded on demand (a page, a dialog, a library),
+// statically, with the app's stylesheet) and, for each chunk loaded on demand (a page, a dialog, a library),
 // what it adds to the shell.
 import { gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 interface ChunkInfo {
   fileName: string;
@@ -43,64 +43,76 @@ function pageName(chunk: ChunkInfo): string {
   return match?.[1] ? match[1].replace(/^app\/routes\//, '') : chunk.name;
 }
 
+/** The report's lines for a finished bundle. */
+function sizeReport(bundle: Rollup.OutputBundle): string[] {
+  const chunks = new Map<string, ChunkInfo>();
+  const gzipped = new Map<string, number>();
+  for (const output of Object.values(bundle)) {
+    if (output.type === 'chunk') {
+      chunks.set(output.fileName, {
+        fileName: output.fileName,
+        name: output.name,
+        code: output.code,
+        imports: output.imports,
+        dynamicImports: output.dynamicImports,
+        css: [...(output.viteMetadata?.importedCss ?? [])],
+        facadeModuleId: output.facadeModuleId,
+        isEntry: output.isEntry,
+        isDynamicEntry: output.isDynamicEntry,
+      });
+      gzipped.set(output.fileName, gzipSync(output.code).length);
+    } else if (output.fileName.endsWith('.css')) {
+      gzipped.set(output.fileName, gzipSync(output.source).length);
+    }
+  }
+  const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+  if (!entry) return [];
+
+  const sizeOf = (files: Set<string>) => {
+    let js = 0;
+    let css = 0;
+    const cssFiles = new Set<string>();
+    for (const file of files) {
+      js += gzipped.get(file) ?? 0;
+      for (const sheet of chunks.get(file)?.css ?? []) cssFiles.add(sheet);
+    }
+    for (const sheet of cssFiles) css += gzipped.get(sheet) ?? 0;
+    return { js, css };
+  };
+
+  const shell = closure(entry.fileName, chunks);
+  const loadedOnDemand = new Set([...chunks.values()].flatMap((chunk) => chunk.dynamicImports));
+  const shellSize = sizeOf(shell);
+  // A stylesheet no chunk imports is the app's one stylesheet, which the shell links.
+  const importedCss = new Set([...chunks.values()].flatMap((chunk) => chunk.css));
+  for (const [file, size] of gzipped) if (file.endsWith('.css') && !importedCss.has(file)) shellSize.css += size;
+  const rows = [...chunks.values()]
+    // A module imported on demand in one place and statically elsewhere is not counted as a
+    // dynamic entry; being the target of a dynamic import is what matters here.
+    .filter((chunk) => chunk.isDynamicEntry || loadedOnDemand.has(chunk.fileName))
+    .map((chunk) => {
+      const added = new Set([...closure(chunk.fileName, chunks)].filter((file) => !shell.has(file)));
+      return { name: pageName(chunk), ...sizeOf(added) };
+    })
+    .sort((a, b) => b.js - a.js);
+
+  const width = Math.max(12, ...rows.map((row) => row.name.length + 2));
+  const line = (name: string, size: { js: number; css: number }) =>
+    `  ${name.padEnd(width)}  ${kb(size.js).padStart(9)} JS  ${kb(size.css).padStart(8)} CSS`;
+  return ['Downloaded size, gzip:', line('shell', shellSize), ...rows.map((row) => line(`+ ${row.name}`, row))];
+}
+
 export function chunkSizes(): Plugin {
   let report: string[] = [];
   return {
     name: 'quorum-chunk-sizes',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = new Map<string, ChunkInfo>();
-      const gzipped = new Map<string, number>();
-      for (const output of Object.values(bundle)) {
-        if (output.type === 'chunk') {
-          chunks.set(output.fileName, {
-            fileName: output.fileName,
-            name: output.name,
-            code: output.code,
-            imports: output.imports,
-            dynamicImports: output.dynamicImports,
-            css: [...(output.viteMetadata?.importedCss ?? [])],
-            facadeModuleId: output.facadeModuleId,
-            isEntry: output.isEntry,
-            isDynamicEntry: output.isDynamicEntry,
-          });
-          gzipped.set(output.fileName, gzipSync(output.code).length);
-        } else if (output.fileName.endsWith('.css')) {
-          gzipped.set(output.fileName, gzipSync(output.source).length);
-        }
-      }
-      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
-      if (!entry) return;
-
-      const sizeOf = (files: Set<string>) => {
-        let js = 0;
-        let css = 0;
-        const cssFiles = new Set<string>();
-        for (const file of files) {
-          js += gzipped.get(file) ?? 0;
-          for (const sheet of chunks.get(file)?.css ?? []) cssFiles.add(sheet);
-        }
-        for (const sheet of cssFiles) css += gzipped.get(sheet) ?? 0;
-        return { js, css };
-      };
-
-      const shell = closure(entry.fileName, chunks);
-      const loadedOnDemand = new Set([...chunks.values()].flatMap((chunk) => chunk.dynamicImports));
-      const shellSize = sizeOf(shell);
-      const rows = [...chunks.values()]
-        // A module imported on demand in one place and statically elsewhere is not counted as a
-        // dynamic entry; being the target of a dynamic import is what matters here.
-        .filter((chunk) => chunk.isDynamicEntry || loadedOnDemand.has(chunk.fileName))
-        .map((chunk) => {
-          const added = new Set([...closure(chunk.fileName, chunks)].filter((file) => !shell.has(file)));
-          return { name: pageName(chunk), ...sizeOf(added) };
-        })
-        .sort((a, b) => b.js - a.js);
-
-      const width = Math.max(12, ...rows.map((row) => row.name.length + 2));
-      const line = (name: string, size: { js: number; css: number }) =>
-        `  ${name.padEnd(width)}  ${kb(size.js).padStart(9)} JS  ${kb(size.css).padStart(8)} CSS`;
-      report = ['Downloaded size, gzip:', line('shell', shellSize), ...rows.map((row) => line(`+ ${row.name}`, row))];
+    // Last, once the app's stylesheet is in the bundle too.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        report = sizeReport(bundle);
+      },
     },
     // Printed after Vite's own list of files, so that it is the last thing the build says.
     closeBundle() {

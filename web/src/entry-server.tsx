@@ -81,19 +81,3 @@ export async function drawPage(url: URL, fetchApi: typeof fetch, { phone }: { ph
   if (failed.length > 0) return { html, state: null };
   return { html, state: { firstRender, queries: dehydrate(client), loaderData: context.loaderData } };
 }
-
-/**
- * The screens the server draws, as the browser's build names them: the server links their
- * styles in the pages it draws, so that the page shows styled before its script runs.
- */
-export const DRAWN_SCREENS = [
-  'index.html',
-  'src/app/routes/post.tsx',
-  'src/app/routes/community.tsx',
-  'src/app/routes/lists.tsx',
-  'src/app/routes/communities.tsx',
-  'src/app/routes/search.tsx',
-  'src/app/routes/modlog.tsx',
-  'src/app/routes/not-found.tsx',
-  'src/app/routes/static/about.tsx',
-];

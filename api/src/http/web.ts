@@ -68,12 +68,11 @@ export interface AppShell {
   render(head: Omit<PageHead, 'status'>, drawn?: DrawnContent): string;
 }
 
-/** A page drawn on the server: its markup, what the app needs to take it over, and the styles it shows with (the shell's included). */
+/** A page drawn on the server: its markup and what the app needs to take it over. */
 export interface DrawnContent {
   html: string;
   /** What the app takes the page over with, as JSON made safe for a script element (see scriptJson); null when the app is to draw the page anew. */
   stateJson: string | null;
-  styles: string;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -90,10 +89,19 @@ function drawnRoot(drawn: DrawnContent): string {
 
 const TITLE = /<title>[\s\S]*?<\/title>/;
 const STYLESHEET = /<link rel="stylesheet"[^>]*>\s*/g;
+const HREF = /href="([^"]+)"/;
 const DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>\s*/;
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 const unescapeAttribute = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+
+/** The stylesheets `head` links, as one <style> element (or the links themselves if one could close the element early). */
+function inlineStyles(dist: string, head: string): string {
+  const links = head.match(STYLESHEET) ?? [];
+  if (links.length === 0) return '';
+  const css = links.map((link) => readFileSync(join(dist, HREF.exec(link)?.[1] ?? ''), 'utf8')).join('\n');
+  return /<\/style/i.test(css) ? links.join('') : `<style>${css}</style>`;
+}
 
 function readAppShell(dist: string, options: { captcha?: boolean }): AppShell {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -108,19 +116,21 @@ function readAppShell(dist: string, options: { captcha?: boolean }): AppShell {
   const before = withoutDescription.slice(0, titleAt >= 0 ? titleAt : afterTitle);
   const between = withoutDescription.slice(afterTitle, tagsAt);
   const after = withoutDescription.slice(tagsAt);
-  // A drawn page links its styles (the shell's among them) first, ahead of the script it preloads:
-  // they are what its content waits for.
+  // A drawn page carries the app's styles in itself, ahead of the script it preloads: they are what
+  // its content waits for, and so it shows styled without another round trip.
+  const styles = inlineStyles(dist, between);
   const betweenWithoutStyles = between.replace(STYLESHEET, '');
   // Nor does it say it needs JavaScript: it reads without.
   const drawnBody = after.replace(NOSCRIPT, '');
   const rootAt = drawnBody.indexOf(ROOT);
   const [bodyStart, bodyEnd] = rootAt >= 0 ? [drawnBody.slice(0, rootAt), drawnBody.slice(rootAt + ROOT.length)] : [drawnBody, ''];
   return {
-    policy: shellContentSecurityPolicy(html, options),
+    // The styles drawn pages carry are allowed as the shell's own.
+    policy: shellContentSecurityPolicy(`${html}${styles}`, options),
     description: description?.[1] === undefined ? null : unescapeAttribute(description[1]),
     render: (head, drawn) =>
       drawn
-        ? `${before}${head.title}${drawn.styles}${betweenWithoutStyles}${head.tags}${bodyStart}${drawnRoot(drawn)}${bodyEnd}`
+        ? `${before}${head.title}${styles}${betweenWithoutStyles}${head.tags}${bodyStart}${drawnRoot(drawn)}${bodyEnd}`
         : `${before}${head.title}${between}${head.tags}${after}`,
   };
 }

@@ -3,7 +3,7 @@
 // app takes the drawn page over. A drawn page is kept in the visitor micro-cache like the API's
 // answers it is made from.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,13 +19,6 @@ interface DrawnPage {
 
 interface ServerEntry {
   drawPage(url: URL, fetchApi: typeof fetch, options: { phone: boolean }): Promise<DrawnPage | null>;
-  DRAWN_SCREENS: string[];
-}
-
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
 }
 
 export interface PageDrawer {
@@ -40,21 +33,6 @@ export interface PageDrawerOptions {
   visitorCache: VisitorCache;
   /** The name of the session cookie: a request with one may be a member's, who is not drawn for. */
   sessionCookie: string;
-}
-
-/** The styles of `screens` and of every chunk they import, in the order the build lists them. */
-function stylesOf(manifest: Record<string, ManifestChunk>, screens: string[]): string[] {
-  const styles = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) visit(imported);
-    for (const file of chunk.css ?? []) styles.add(file);
-  };
-  for (const screen of screens) visit(screen);
-  return [...styles];
 }
 
 /** Pages with content for visitors; forms and members' screens are left to the browser. */
@@ -88,13 +66,8 @@ function withinTimeLimit<T>(work: Promise<T>): Promise<T> {
  */
 export async function loadPageDrawer({ app, webDist, visitorCache, sessionCookie }: PageDrawerOptions): Promise<PageDrawer | undefined> {
   const entryFile = join(dirname(webDist), 'dist-ssr', 'entry-server.js');
-  const manifestFile = join(webDist, '.vite', 'manifest.json');
-  if (!existsSync(entryFile) || !existsSync(manifestFile)) return undefined;
+  if (!existsSync(entryFile)) return undefined;
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const styles = stylesOf(manifest, entry.DRAWN_SCREENS)
-    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-    .join('');
 
   // The visitor a page is being drawn for, through every read the drawing makes (several pages
   // may be drawn at once; the app's API client is one for all of them).
@@ -112,7 +85,7 @@ export async function loadPageDrawer({ app, webDist, visitorCache, sessionCookie
     const page = await visitor.run(request, () => entry.drawPage(new URL(request.url, 'http://page.invalid'), fetchApi as typeof fetch, { phone }));
     // Serialised once, with the page: every visitor it is sent to gets the same text (and the
     // same object, which the page made from it is kept by, see sendAppShell).
-    return page && { html: page.html, stateJson: page.state === null ? null : scriptJson(page.state), styles };
+    return page && { html: page.html, stateJson: page.state === null ? null : scriptJson(page.state) };
   };
 
   let drawing = 0;
