@@ -10,6 +10,7 @@ import './styles/components.css';
 import { App } from './app/app.tsx';
 import { createAppStores } from './app/provider.tsx';
 import { createRoutes } from './app/router.tsx';
+import { startClockAt } from './hooks/use-now.ts';
 import type { ServerState } from './entry-server.tsx';
 import { watchInstallPrompt } from './lib/install-app.ts';
 import { readSavedCache } from './lib/query-persister.ts';
@@ -39,6 +40,7 @@ function readServerState(): ServerState | null {
 async function takeOver(container: HTMLElement, state: ServerState) {
   const stores = createAppStores();
   hydrate(stores.queryClient, state.queries);
+  startClockAt(state.firstRender.now);
   const routes = createRoutes(stores.queryClient);
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
   await Promise.all(

@@ -66,6 +66,18 @@ describe('formatDate', () => {
     expect(formatDate(new Date(2025, 2, 4, 12))).toBe('March 4, 2025');
     expect(formatDate(new Date(2024, 11, 31, 12).toISOString())).toBe('December 31, 2024');
   });
+
+  it('writes the same as the browser\'s own long US date on every day of a year', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    for (let day = 0; day < 366; day += 1) {
+      const date = new Date(2024, 0, 1 + day, 12);
+      expect(formatDate(date)).toBe(intl.format(date));
+    }
+  });
+
+  it('leaves an invalid date empty', () => {
+    expect(formatDate('not a date')).toBe('');
+  });
 });
 
 describe('escapeXml', () => {

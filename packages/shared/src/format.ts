@@ -39,14 +39,17 @@ export function formatCount(n: number): string {
   return sign + shorten(abs / 1_000_000, 'm');
 }
 
-// One formatter for every date: toLocaleDateString would build a new one on each call, which
-// costs tens of milliseconds over a page of posts.
-let longDate: Intl.DateTimeFormat | null = null;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** A long date such as "March 4, 2025", for "created" lines. */
+/**
+ * A long date such as "March 4, 2025", in the local time zone, for "created" lines and the tooltips
+ * of relative times. Written out by hand: the first Intl.DateTimeFormat a page builds loads the
+ * locale's data, which holds up the first render of a page of posts; an invalid date is empty.
+ */
 export function formatDate(date: Date | string): string {
-  longDate ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-  return longDate.format(typeof date === 'string' ? new Date(date) : date);
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) return '';
+  return `${MONTHS[value.getMonth()]} ${value.getDate()}, ${value.getFullYear()}`;
 }
 
 /** The default avatar colour index (0–7) for a name, chosen by its first letter. */

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { Alert, AlertStore } from './alerts.ts';
+import { NO_ALERTS, type Alert, type AlertStore } from './alerts.ts';
 
 const AlertsContext = createContext<AlertStore | null>(null);
 
@@ -20,7 +20,6 @@ export function useAlerts(): Pick<AlertStore, 'show' | 'dismiss'> {
 
 /** The alerts on screen now, and a way to dismiss one. */
 /** A page drawn on the server shows no alerts. */
-const NO_ALERTS: readonly Alert[] = [];
 const noAlerts = () => NO_ALERTS;
 
 export function useAlertList(): { alerts: readonly Alert[]; dismiss: AlertStore['dismiss'] } {

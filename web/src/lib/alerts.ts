@@ -19,9 +19,12 @@ export interface AlertStore {
   getSnapshot(): readonly Alert[];
 }
 
+/** No alerts: the one empty list, which a page drawn on the server shows too. */
+export const NO_ALERTS: readonly Alert[] = [];
+
 /** A tiny store of the alerts (snacks) on screen, readable from outside React. */
 export function createAlertStore(): AlertStore {
-  let alerts: readonly Alert[] = [];
+  let alerts = NO_ALERTS;
   let counter = 0;
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const listeners = new Set<() => void>();

@@ -24,13 +24,16 @@ function storedTheme(): Theme | null {
   return value === 'light' || value === 'dark' ? value : null;
 }
 
-function readState(): ThemeState {
-  const stored = storedTheme();
-  return { theme: stored ?? systemTheme(), choice: stored ?? 'system' };
-}
-
 /** What a page drawn on the server shows: the server knows nothing of the device. */
 const SERVER_STATE: ThemeState = { theme: 'light', choice: 'system' };
+
+/** The theme in use; the server's own state when it is the same, so that a page taken over need not be drawn again. */
+function readState(): ThemeState {
+  const stored = storedTheme();
+  const theme = stored ?? systemTheme();
+  const choice = stored ?? 'system';
+  return theme === SERVER_STATE.theme && choice === SERVER_STATE.choice ? SERVER_STATE : { theme, choice };
+}
 let state = typeof window === 'undefined' ? SERVER_STATE : readState();
 const listeners = new Set<() => void>();
 
@@ -66,6 +69,8 @@ export function setThemeChoice(choice: ThemeChoice): void {
 
 /** Follows system changes and changes made in other tabs. Call once at start-up. */
 export function watchTheme(): () => void {
+  // The system's theme may have changed between the page's start and now.
+  refresh();
   apply();
   const onStorage = (event: StorageEvent) => {
     if (event.key === STORAGE_KEY || event.key === null) refresh();

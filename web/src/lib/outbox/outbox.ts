@@ -56,13 +56,19 @@ export function describeWrite(write: OutboxWrite): string {
   return kindOf(write).describe(write);
 }
 
+/**
+ * No entries: one list for every empty outbox, so that a page drawn on the server (which has none)
+ * and the app taking it over read the same and the app need not draw the page again.
+ */
+export const NO_OUTBOX_ENTRIES: readonly OutboxEntry[] = [];
+
 // The entries of this tab's view, kept in step with IndexedDB, the other tabs and the worker.
-let entries: readonly OutboxEntry[] = [];
+let entries = NO_OUTBOX_ENTRIES;
 const listeners = new Set<() => void>();
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
 
 function publish(next: readonly OutboxEntry[]): void {
-  entries = next;
+  entries = next.length === 0 ? NO_OUTBOX_ENTRIES : next;
   for (const listener of listeners) listener();
 }
 

@@ -3,11 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useAlerts } from '../alerts-context.tsx';
 import { useSessionUser } from '../session/get-initial.ts';
-import { flushOutbox, loadOutbox, onSentByWorker, outboxSnapshot, subscribeOutbox, takeSentByWorker, type OutboxEntry, type OutboxWrite } from './outbox.ts';
+import { NO_OUTBOX_ENTRIES, flushOutbox, loadOutbox, onSentByWorker, outboxSnapshot, subscribeOutbox, takeSentByWorker, type OutboxEntry, type OutboxWrite } from './outbox.ts';
 
 /** A page drawn on the server is drawn for a visitor, who has no writes waiting. */
-const NO_ENTRIES: readonly OutboxEntry[] = [];
-const noEntries = () => NO_ENTRIES;
+const noEntries = () => NO_OUTBOX_ENTRIES;
 
 /** The logged-in user's writes in the outbox, oldest first. */
 export function useOutboxEntries(): readonly OutboxEntry[] {
