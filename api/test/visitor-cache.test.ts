@@ -342,7 +342,6 @@ describe('home feeds of members', () => {
   type Card = { id: string; title: string; upvotes: number; userVotedUp: boolean; isPinnedSite: boolean };
   const cards = (response: { json: <T>() => T }) => response.json<{ posts: Card[]; next: string | null }>();
 
-  /** Three communities with posts of their own (a few of them upvoted), and a member of the first two. */
   /**
    * Until the ranks votes give these posts are set, as their job sets them: the job itself may be
    * setting some of them meanwhile (a batch leaves those to it), so until none is left marked.
@@ -356,6 +355,7 @@ describe('home feeds of members', () => {
     expect(marked).toBe(0);
   }
 
+  /** Three communities with posts of their own (a few of them upvoted), and a member of the first two. */
   async function joinedCommunities() {
     const author = await signUp(t.app);
     const voters = [await signUp(t.app), await signUp(t.app)];

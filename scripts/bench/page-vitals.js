@@ -13,14 +13,18 @@
       if (!(entry.identifier in vitals.painted) || time < vitals.painted[entry.identifier]) vitals.painted[entry.identifier] = time;
     }
   }).observe({ type: 'element', buffered: true });
-  const mark = () => {
-    for (const [name, selector] of Object.entries(watched)) {
+  const unmarked = new Map(Object.entries(watched));
+  // Stops once every kind is marked, so that the measured page does no more work than its own.
+  const marker = new MutationObserver(() => {
+    for (const [name, selector] of unmarked) {
       const element = document.querySelector(selector);
-      if (!element || element.hasAttribute('elementtiming')) continue;
+      if (!element) continue;
       for (const part of [element, ...element.querySelectorAll('*')]) part.setAttribute('elementtiming', name);
+      unmarked.delete(name);
     }
-  };
-  new MutationObserver(mark).observe(document, { childList: true, subtree: true });
+    if (unmarked.size === 0) marker.disconnect();
+  });
+  marker.observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });

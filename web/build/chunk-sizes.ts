@@ -1,6 +1,6 @@
 // Prints what a visitor downloads, gzip-compressed: the shell (the entry and everything it imports
-// statically, with the app's stylesheet) and, for each chunk loaded on demand (a page, a dialog, a library),
-// what it adds to the shell.
+// statically, and the app's one stylesheet) and, for each chunk loaded on demand (a page, a dialog,
+// a library), the script it adds to the shell.
 import { gzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
 
@@ -11,7 +11,6 @@ interface ChunkInfo {
   code: string;
   imports: string[];
   dynamicImports: string[];
-  css: string[];
   facadeModuleId: string | null;
   isEntry: boolean;
   isDynamicEntry: boolean;
@@ -55,7 +54,6 @@ function sizeReport(bundle: Rollup.OutputBundle): string[] {
         code: output.code,
         imports: output.imports,
         dynamicImports: output.dynamicImports,
-        css: [...(output.viteMetadata?.importedCss ?? [])],
         facadeModuleId: output.facadeModuleId,
         isEntry: output.isEntry,
         isDynamicEntry: output.isDynamicEntry,
@@ -68,38 +66,28 @@ function sizeReport(bundle: Rollup.OutputBundle): string[] {
   const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
   if (!entry) return [];
 
-  const sizeOf = (files: Set<string>) => {
-    let js = 0;
-    let css = 0;
-    const cssFiles = new Set<string>();
-    for (const file of files) {
-      js += gzipped.get(file) ?? 0;
-      for (const sheet of chunks.get(file)?.css ?? []) cssFiles.add(sheet);
-    }
-    for (const sheet of cssFiles) css += gzipped.get(sheet) ?? 0;
-    return { js, css };
-  };
+  const scriptOf = (files: Set<string>) => [...files].reduce((sum, file) => sum + (gzipped.get(file) ?? 0), 0);
+  const styles = [...gzipped].filter(([file]) => file.endsWith('.css')).reduce((sum, [, size]) => sum + size, 0);
 
   const shell = closure(entry.fileName, chunks);
   const loadedOnDemand = new Set([...chunks.values()].flatMap((chunk) => chunk.dynamicImports));
-  const shellSize = sizeOf(shell);
-  // A stylesheet no chunk imports is the app's one stylesheet, which the shell links.
-  const importedCss = new Set([...chunks.values()].flatMap((chunk) => chunk.css));
-  for (const [file, size] of gzipped) if (file.endsWith('.css') && !importedCss.has(file)) shellSize.css += size;
   const rows = [...chunks.values()]
     // A module imported on demand in one place and statically elsewhere is not counted as a
     // dynamic entry; being the target of a dynamic import is what matters here.
     .filter((chunk) => chunk.isDynamicEntry || loadedOnDemand.has(chunk.fileName))
     .map((chunk) => {
       const added = new Set([...closure(chunk.fileName, chunks)].filter((file) => !shell.has(file)));
-      return { name: pageName(chunk), ...sizeOf(added) };
+      return { name: pageName(chunk), js: scriptOf(added) };
     })
     .sort((a, b) => b.js - a.js);
 
   const width = Math.max(12, ...rows.map((row) => row.name.length + 2));
-  const line = (name: string, size: { js: number; css: number }) =>
-    `  ${name.padEnd(width)}  ${kb(size.js).padStart(9)} JS  ${kb(size.css).padStart(8)} CSS`;
-  return ['Downloaded size, gzip:', line('shell', shellSize), ...rows.map((row) => line(`+ ${row.name}`, row))];
+  const line = (name: string, js: number) => `  ${name.padEnd(width)}  ${kb(js).padStart(9)} JS`;
+  return [
+    'Downloaded size, gzip:',
+    `${line('shell', scriptOf(shell))}  ${kb(styles).padStart(8)} CSS`,
+    ...rows.map((row) => line(`+ ${row.name}`, row.js)),
+  ];
 }
 
 export function chunkSizes(): Plugin {

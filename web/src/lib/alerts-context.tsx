@@ -18,10 +18,10 @@ export function useAlerts(): Pick<AlertStore, 'show' | 'dismiss'> {
   return useAlertStore();
 }
 
-/** The alerts on screen now, and a way to dismiss one. */
 /** A page drawn on the server shows no alerts. */
 const noAlerts = () => NO_ALERTS;
 
+/** The alerts on screen now, and a way to dismiss one. */
 export function useAlertList(): { alerts: readonly Alert[]; dismiss: AlertStore['dismiss'] } {
   const store = useAlertStore();
   return { alerts: useSyncExternalStore(store.subscribe, store.getSnapshot, noAlerts), dismiss: store.dismiss };
