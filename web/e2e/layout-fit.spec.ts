@@ -171,6 +171,28 @@ test('the phone header keeps the logo clear of the bell when Back shows', async 
   expect((logo?.x ?? Infinity) + (logo?.width ?? 0), 'the logo ends before the bell').toBeLessThanOrEqual(bell?.x ?? 0);
 });
 
+test("a visitor's phone header fits Login and Create account in the system's font, the wordmark giving way", async ({ page }) => {
+  await openApp(page);
+  // The fallback font a first visit shows is the system's: wider than the site's.
+  await setDevicePreferences(page, { font: 'system' });
+  for (const width of [320, 375, 390, 414]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    const signUpButton = header.getByRole('button', { name: 'Create account' });
+    await expect(signUpButton).toBeVisible();
+    const { scrollWidth, clientWidth } = await header.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+    expect(scrollWidth, `${width} px: the header is no wider than the screen`).toBeLessThanOrEqual(clientWidth);
+    const logo = await header.getByRole('link', { name: 'Quorum' }).boundingBox();
+    const login = await header.getByRole('button', { name: 'Login' }).boundingBox();
+    const signUpBox = await signUpButton.boundingBox();
+    expect((logo?.x ?? Infinity) + (logo?.width ?? 0), `${width} px: the logo ends before Login`).toBeLessThanOrEqual(login?.x ?? 0);
+    expect((signUpBox?.x ?? Infinity) + (signUpBox?.width ?? 0), `${width} px: Create account ends inside the screen`).toBeLessThanOrEqual(width);
+    // One line: the wordmark never wraps under the logo.
+    expect(logo?.height ?? Infinity, `${width} px: the logo takes one line`).toBeLessThanOrEqual(44);
+  }
+});
+
 /** Widths of an element's text as shown, with the font's contextual alternates off, and with them on. */
 function textWidths(locator: Locator) {
   return locator.evaluate((element) => {

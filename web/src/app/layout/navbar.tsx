@@ -38,7 +38,13 @@ export function Navbar({ sidebarOpen, onOpenSidebar }: NavbarProps) {
   const showBack = isMobile && canGoBack();
 
   return (
-    <header className="navbar" data-scrolled={scrolled || undefined} data-hidden={hidden || undefined} data-back={showBack || undefined}>
+    <header
+      className="navbar"
+      data-scrolled={scrolled || undefined}
+      data-hidden={hidden || undefined}
+      data-back={showBack || undefined}
+      data-visitor={!user || undefined}
+    >
       <div className="navbar__inner">
         <div className="navbar__start">
           <button
@@ -56,10 +62,10 @@ export function Navbar({ sidebarOpen, onOpenSidebar }: NavbarProps) {
               <Icon name="back" size={22} />
             </button>
           )}
-          <Link to={paths.home.getHref()} className="navbar__logo">
+          <Link to={paths.home.getHref()} className="navbar__logo" aria-label="Quorum">
             <LogoMark size={30} />
-            {/* Back takes the room of the wordmark, which stays for screen readers. */}
-            <span className={showBack ? 'visually-hidden' : 'navbar__wordmark'}>Quorum</span>
+            {/* Back takes the room of the wordmark. */}
+            {!showBack && <span className="navbar__wordmark">Quorum</span>}
           </Link>
         </div>
         <div className="navbar__end">
