@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { NotificationsPage } from '@quorum/shared/entities/notifications';
 import type { Post } from '@quorum/shared/entities/posts';
-import { apiAs, logOutViaApi, newUsername, waitForSaved } from './helpers.ts';
+import { apiAs, logOutViaApi, newUsername, openApp, waitForSaved } from './helpers.ts';
 import { commentItem, newUser, openPost, postPath, seedComment, seedPost, switchTo } from './post-helpers.ts';
 
 const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Primary' });
@@ -12,7 +12,9 @@ const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Primary' })
 test('a visitor reads a post from the feed and signs up when asked to log in to vote', async ({ page }) => {
   const { community, post } = await seedPost(page, 'Read on a phone');
   await logOutViaApi(page);
-  await page.goto(`/${community.name}`);
+  // Once the app has taken the drawn page over (before, its links are plain links: New post leads
+  // to the login page).
+  await openApp(page, `/${community.name}`);
   // New post needs an account: a visitor gets the prompt, and stays where they were.
   await tabBar(page).getByRole('link', { name: 'New post' }).tap();
   const newPostPrompt = page.getByRole('dialog', { name: 'Login to continue' });
