@@ -128,6 +128,24 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
+test('a tap made before the app has taken the page over is made once it has', async ({ browser, page }) => {
+  const { community, post } = await seedPost(page, 'Which herbs survive a frost?');
+  const visitor = await visitorWithHeldScript(browser, PHONE);
+  await visitor.page.goto(`/${community.name}`, { waitUntil: 'commit' });
+  const card = visitor.page.getByRole('article', { name: post.title });
+  // The drawn page's button, with no app behind it yet, tapped twice by an impatient finger.
+  await card.getByRole('button', { name: 'Upvote' }).click();
+  await card.getByRole('button', { name: 'Upvote' }).click();
+  await visitor.release();
+  const prompt = visitor.page.getByRole('dialog', { name: 'Login to continue' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Close' }).click();
+  await expect(visitor.page.getByRole('dialog')).toHaveCount(0);
+  await expect(card.getByTestId('post-score')).toHaveText('1 points');
+  expect(visitor.problems).toEqual([]);
+  await visitor.context.close();
+});
+
 test('once installed, pages come from the service worker, offline too', async ({ browser, page }) => {
   const { post } = await seedThread(page);
   const context = await browser.newContext();

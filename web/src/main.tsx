@@ -12,6 +12,7 @@ import { createAppStores } from './app/provider.tsx';
 import { createRoutes } from './app/router.tsx';
 import { startClockAt } from './hooks/use-now.ts';
 import type { ServerState } from './entry-server.tsx';
+import { stopHoldingTaps } from './lib/held-taps.ts';
 import { watchInstallPrompt } from './lib/install-app.ts';
 import { readSavedCache } from './lib/query-persister.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
@@ -58,8 +59,9 @@ async function takeOver(container: HTMLElement, state: ServerState) {
   );
 }
 
-/** Draws the app in the browser (over whatever the server drew). */
+/** Draws the app in the browser (over whatever the server drew, whose held taps are dropped with it). */
 function drawAnew(container: HTMLElement) {
+  stopHoldingTaps();
   createRoot(container).render(
     <StrictMode>
       <App stores={createAppStores()} />

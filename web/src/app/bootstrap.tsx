@@ -5,6 +5,7 @@ import { useEffect, type ReactNode } from 'react';
 import { LoadFailedPage, OfflinePage } from '../components/errors/offline-page.tsx';
 import { useDelayedFlag } from '../hooks/use-delayed-flag.ts';
 import { initialOptions } from '../lib/session/get-initial.ts';
+import { replayHeldTaps } from '../lib/held-taps.ts';
 import { ShellSkeleton } from './layout/shell-skeleton.tsx';
 
 /** A failed network request, or the 408 the server answers while it has no connection. */
@@ -21,6 +22,13 @@ export function Bootstrap({ children }: { children: ReactNode }) {
   const { refetch } = initial;
   const offline = initial.data === undefined && initial.isError && isOffline(initial.error);
   const showSkeleton = useDelayedFlag(initial.isPending, LOADING_DELAY_MS);
+
+  // A page drawn on the server holds taps on its buttons until the session's own data has answered
+  // and is drawn; then they are made.
+  const answered = initial.isFetchedAfterMount && !initial.isFetching;
+  useEffect(() => {
+    if (answered) replayHeldTaps();
+  }, [answered]);
 
   useEffect(() => {
     if (!offline) return;

@@ -2,7 +2,7 @@ import { genericErrorMessage } from '@quorum/client/api-error';
 import { PULL_TO_REFRESH_PX } from '@quorum/shared/constants';
 import { Messages } from '@quorum/shared/errors';
 import { isCancelledError, onlineManager } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useAlerts } from '../lib/alerts-context.tsx';
 
 /** Up to the threshold the indicator moves half as far as the finger, past it a fifth as far. */
@@ -86,7 +86,8 @@ export function usePullToRefresh({ enabled, onRefresh }: PullToRefreshOptions): 
 
   const listening = enabled && !refreshing;
 
-  useEffect(() => {
+  // Listening from the commit that draws the screen, so that a finger put down as soon as it shows is followed.
+  useLayoutEffect(() => {
     if (!listening) return;
     let start: { x: number; y: number } | null = null;
     let pulling = false;
