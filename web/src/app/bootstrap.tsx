@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { LoadFailedPage, OfflinePage } from '../components/errors/offline-page.tsx';
 import { useDelayedFlag } from '../hooks/use-delayed-flag.ts';
-import { initialOptions } from '../lib/session/get-initial.ts';
 import { replayHeldTaps } from '../lib/held-taps.ts';
+import { initialOptions } from '../lib/session/get-initial.ts';
 import { ShellSkeleton } from './layout/shell-skeleton.tsx';
 
 /** A failed network request, or the 408 the server answers while it has no connection. */

@@ -14,7 +14,7 @@ export function stopHoldingTaps(): HTMLButtonElement[] {
 
 /**
  * Makes the taps held while a page drawn on the server waited for the app and for the session's
- * own data, on the buttons still there: a vote tapped at once counts, as the member who tapped it.
+ * own data, on the buttons still there: a visitor's vote tapped at once asks them to log in.
  */
 export function replayHeldTaps(): void {
   for (const button of stopHoldingTaps()) {
