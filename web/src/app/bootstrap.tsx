@@ -24,8 +24,8 @@ export function Bootstrap({ children }: { children: ReactNode }) {
   const showSkeleton = useDelayedFlag(initial.isPending, LOADING_DELAY_MS);
 
   // A page drawn on the server holds taps on its buttons until the session's own data has answered
-  // and is drawn; then they are made.
-  const answered = initial.isFetchedAfterMount && !initial.isFetching;
+  // and is drawn; then they are made, once.
+  const answered = initial.isFetchedAfterMount;
   useEffect(() => {
     if (answered) replayHeldTaps();
   }, [answered]);
