@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMENT_BATCH_DESKTOP } from '@quorum/shared/constants';
 import { buildTestApp, type TestApp } from './helpers/app.ts';
 import { del, makeComment, makeCommunity, makePost, makeUser, type SignedUp } from './helpers/factories.ts';
 
@@ -99,6 +100,21 @@ describe('pages drawn for visitors', () => {
       expect(styles?.index, path).toBeLessThan(head.indexOf('<script type="module"'));
       expect(page.policy, path).toContain(`'sha256-${createHash('sha256').update(styles?.[1] ?? '').digest('base64')}'`);
     }
+  });
+
+  it('a long thread is drawn in place, with no inline script the page\'s policy refuses', async () => {
+    // Past 12,800 bytes React moves the rest of a page behind inline scripts of its own.
+    const thread = await makePost(author.browser, community.name, { title: 'Staking or caging?' });
+    const bodies = Array.from({ length: 24 }, (_, index) => `Reply ${index}: ${'Cages hold the vines upright without any tying. '.repeat(14)}`);
+    for (const body of bodies) await makeComment(author.browser, thread, body);
+    const page = await visit(`/${community.name}/post/${thread.publicId}`);
+    expect(page.status).toBe(200);
+    // A wide screen's first batch of the thread, every comment in full.
+    expect(page.root.match(/Reply \d+: Cages hold/g)).toHaveLength(COMMENT_BATCH_DESKTOP);
+    expect(page.root).not.toMatch(/<div hidden id="S:/);
+    const inline = [...page.html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) expect(page.policy).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
   });
 
   it('a missing post, community or user answers 404 with the not-found page, which the app draws anew', async () => {

@@ -33,7 +33,9 @@ export interface DrawnPage {
 const MAX_PASSES = 5;
 
 async function renderToText(element: ReactNode): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(element);
+  // Every boundary in place: past the default 12,800 bytes React would move the rest of the page
+  // behind inline scripts, which the page's Content-Security-Policy does not allow.
+  const { prelude } = await prerenderToNodeStream(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   return html;

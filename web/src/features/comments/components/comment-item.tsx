@@ -13,6 +13,7 @@ import { paths } from '../../../config/paths.ts';
 import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
 import { useIsMuted } from '../../../lib/session/mutes.ts';
 import { shortcutItem } from '../../../lib/keyboard-shortcuts.ts';
+import { HydratedApart } from '../../../lib/hydrated-apart.tsx';
 import { UserGroupBadge } from '../../../components/ui/user-group-badge.tsx';
 import { isNewComment, type CommentNode } from '../utils/comment-tree.ts';
 import { EditForm, ReplyForm } from './comment-forms.tsx';
@@ -211,7 +212,9 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
         {!collapsed && children.length > 0 && (
           <ol className="comment__replies">
             {children.map((child) => (
-              <CommentItem key={child.comment.id} node={child} parentAuthor={hiddenAsMuted ? null : name} />
+              <HydratedApart key={child.comment.id}>
+                <CommentItem node={child} parentAuthor={hiddenAsMuted ? null : name} />
+              </HydratedApart>
             ))}
           </ol>
         )}

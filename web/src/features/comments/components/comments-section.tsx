@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { useIsMobile } from '../../../hooks/use-media-query.ts';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
 import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
+import { HydratedApart } from '../../../lib/hydrated-apart.tsx';
 import { commentFormError, useCreateComment, usePendingComments } from '../api/create-comment.ts';
 import { useCommentThread } from '../hooks/use-comment-thread.ts';
 import { useProgressiveCount } from '../hooks/use-progressive-count.ts';
@@ -193,7 +194,9 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
         ) : (
           <ol className="comments__list">
             {tree.roots.slice(0, shown).map((node) => (
-              <CommentItem key={node.comment.id} node={node} parentAuthor={null} />
+              <HydratedApart key={node.comment.id}>
+                <CommentItem node={node} parentAuthor={null} />
+              </HydratedApart>
             ))}
           </ol>
         )}

@@ -2,6 +2,7 @@ import type { Post } from '@quorum/shared/entities/posts';
 import { useRef } from 'react';
 import { PostCard, type PostCardLayout } from '../post-card/post-card.tsx';
 import { useRenderNear } from '../../hooks/use-render-near.ts';
+import { HydratedApart } from '../../../../lib/hydrated-apart.tsx';
 
 interface FeedItemProps {
   post: Post;
@@ -24,7 +25,11 @@ export function FeedItem({ post, layout, eager, initiallyRendered, showCommunity
   const { rendered, height } = useRenderNear(ref, initiallyRendered, estimateHeight(post, layout));
   return (
     <li ref={ref} className="feed__item" style={rendered ? undefined : { height }}>
-      {rendered && <PostCard post={post} layout={layout} eager={eager} showCommunity={showCommunity} />}
+      {rendered && (
+        <HydratedApart>
+          <PostCard post={post} layout={layout} eager={eager} showCommunity={showCommunity} />
+        </HydratedApart>
+      )}
     </li>
   );
 }
