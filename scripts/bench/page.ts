@@ -55,6 +55,9 @@ export interface PageReport {
   postFirst: PageVisit;
 }
 
+/** What a first visit on this phone should reach (the front door's and the long thread's targets). */
+const TARGETS = { firstShownMs: 1500, firstCommentMs: 2000, lcpMs: 2000, cls: 0.02, blockingMs: 200 };
+
 const POST_TITLE = 'h1.post-page__title';
 const COMMENT = 'article.comment__main';
 
@@ -167,4 +170,7 @@ export function printPageReport(report: PageReport): void {
   console.log('A post with 500 comments, opened cold from a link (its title counts as the first post)');
   console.log(row('first visit', report.postFirst));
   console.log(`  first comment ${ms(report.postFirst.firstCommentMs ?? null)}`);
+  console.log(
+    `Targets: a first visit's first post or title ≤ ${TARGETS.firstShownMs} ms (a long thread's first comment ≤ ${TARGETS.firstCommentMs} ms), LCP ≤ ${TARGETS.lcpMs} ms, CLS ≤ ${TARGETS.cls}, blocking ≤ ${TARGETS.blockingMs} ms; repeat and offline no slower than before`,
+  );
 }
