@@ -94,6 +94,8 @@ test('without JavaScript, drawn pages fit 320, 390 and 1280 px, long titles incl
 async function keyPages(page: Page) {
   // A new post: the newest of All, whatever other tests wrote before.
   const { community, post } = await seedPost(page, 'Which beans climb & which <sprawl>?');
+  // A long thread: past 12,800 bytes of comments the server could have put some behind scripts.
+  for (let i = 0; i < 24; i++) await seedComment(page, post, `Pole ${i}: ${'Runner beans want a pole twice their height. '.repeat(60)}`);
   return [
     { path: postPath(post), shows: (on: Page) => on.getByRole('heading', { level: 1, name: post.title }) },
     { path: `/${community.name}`, shows: (on: Page) => on.getByRole('link', { name: post.title }).first() },
@@ -109,7 +111,12 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(shows(visitor.page), path).toBeVisible();
       await watchLayoutShifts(visitor.page);
       await visitor.page.evaluate(() => {
-        (window as unknown as { drawnMain: Element | null }).drawnMain = document.querySelector('main');
+        const drawn = window as unknown as { drawnMain: Element | null; drawnItems: Element[] };
+        drawn.drawnMain = document.querySelector('main');
+        // A feed's first post, and a thread's last drawn comment (a feed's far posts are let go as it scrolls).
+        drawn.drawnItems = [document.querySelector('main article.post-card'), [...document.querySelectorAll('main article.comment__main')].at(-1)].filter(
+          (item): item is Element => item !== null && item !== undefined,
+        );
       });
       // Once taken over, the app asks for the visitor's own bootstrap data (and token).
       await Promise.all([visitor.page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/_initial'), visitor.release()]);
@@ -119,8 +126,12 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect(prompt, path).toBeVisible();
       await prompt.getByRole('button', { name: 'Close' }).click();
       await visitor.page.waitForLoadState('networkidle');
-      // The drawn page was kept, not drawn again.
-      expect(await visitor.page.evaluate(() => (window as unknown as { drawnMain: Element | null }).drawnMain === document.querySelector('main')), path).toBe(true);
+      // The drawn page was kept, not drawn again, down to its posts and comments.
+      const kept = await visitor.page.evaluate(() => {
+        const drawn = window as unknown as { drawnMain: Element | null; drawnItems: Element[] };
+        return { main: drawn.drawnMain === document.querySelector('main'), items: drawn.drawnItems.map((item) => item.isConnected) };
+      });
+      expect(kept, path).toEqual({ main: true, items: [true] });
       expect(visitor.problems, path).toEqual([]);
       expect(await visitor.page.evaluate(() => (window as unknown as { shifts: { total: number } }).shifts.total), path).toBeLessThanOrEqual(0.02);
       await visitor.context.close();
