@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logOut, newUsername, signUpInModal } from './helpers.ts';
+import { logOut, logOutViaApi, newUsername, openApp, signUp, signUpInModal, waitForSaved } from './helpers.ts';
 
 test('a visitor signs up, sees @username in the navbar, logs out and logs in again', async ({ page }) => {
   const username = newUsername();
@@ -19,6 +19,17 @@ test('a visitor signs up, sees @username in the navbar, logs out and logs in aga
   await dialog.getByLabel('Password', { exact: true }).fill('password123');
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('button', { name: `@${username}` })).toBeVisible();
+});
+
+test('a member logged out elsewhere who opens the login page gets its form, not sent on by the session the device kept', async ({ page }) => {
+  const username = await signUp(page, newUsername('elsewhere'));
+  await openApp(page);
+  await waitForSaved(page, username);
+  // Logged out by another tab or device: this one still holds the member's session.
+  await logOutViaApi(page);
+  await page.goto('/login');
+  await expect(page.locator('main').getByLabel('Username')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('the login form shows the spec messages', async ({ page }) => {

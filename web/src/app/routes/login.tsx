@@ -4,17 +4,22 @@ import { PasskeySignIn } from '../../features/auth/components/passkey-sign-in.ts
 import { useAuthDialog } from '../../features/auth/hooks/use-auth-dialog.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { safeRedirectPath } from '../../lib/redirect.ts';
-import { useSessionUser } from '../../lib/session/get-initial.ts';
+import { useSessionCheck } from '../../lib/session/get-initial.ts';
 import './login.css';
 
-/** /login: logged-in users, including those who just logged in here, go on to ?redirect= or home. */
+/**
+ * /login: logged-in users, including those who just logged in here, go on to ?redirect= or home.
+ * A session the device kept is sent on only once the server confirms it: it may have been ended
+ * elsewhere (another tab, another device), and the member came here to log in again.
+ */
 export function LoginRoute() {
-  const user = useSessionUser();
+  const { user, checking } = useSessionCheck();
   const [params] = useSearchParams();
   const authDialog = useAuthDialog();
   const redirectTo = safeRedirectPath(params.get('redirect'));
   useDocumentTitle('Login');
 
+  if (user && checking) return null;
   if (user) return <Navigate to={redirectTo} replace />;
 
   return (
