@@ -102,8 +102,17 @@ interface CommentItemProps {
  * place, and the thread line beside it, which collapses it (as a tap on its header does).
  * Deleted comments keep their place and replies; comments by muted users wait behind a 'show'
  * control. A comment awaiting approval is marked so, and cannot be voted on or replied to yet.
+ * Each comment of a drawn page is taken over apart from the rest (HydratedApart).
  */
-export function CommentItem({ node, parentAuthor }: CommentItemProps) {
+export function CommentItem(props: CommentItemProps) {
+  return (
+    <HydratedApart>
+      <CommentWithReplies {...props} />
+    </HydratedApart>
+  );
+}
+
+function CommentWithReplies({ node, parentAuthor }: CommentItemProps) {
   const { comment, children, missingReplies } = node;
   const context = useCommentsContext();
   const { post, user, canComment, focusId, replyToFocus } = context;
@@ -212,9 +221,7 @@ export function CommentItem({ node, parentAuthor }: CommentItemProps) {
         {!collapsed && children.length > 0 && (
           <ol className="comment__replies">
             {children.map((child) => (
-              <HydratedApart key={child.comment.id}>
-                <CommentItem node={child} parentAuthor={hiddenAsMuted ? null : name} />
-              </HydratedApart>
+              <CommentItem key={child.comment.id} node={child} parentAuthor={hiddenAsMuted ? null : name} />
             ))}
           </ol>
         )}

@@ -11,7 +11,6 @@ import { paths } from '../../../config/paths.ts';
 import { useIsMobile } from '../../../hooks/use-media-query.ts';
 import { useInitialData } from '../../../lib/session/get-initial.ts';
 import { useRequireLogin } from '../../../lib/session/login-prompt.ts';
-import { HydratedApart } from '../../../lib/hydrated-apart.tsx';
 import { commentFormError, useCreateComment, usePendingComments } from '../api/create-comment.ts';
 import { useCommentThread } from '../hooks/use-comment-thread.ts';
 import { useProgressiveCount } from '../hooks/use-progressive-count.ts';
@@ -194,9 +193,7 @@ export function CommentsSection({ post, postUpdatedAt, isMod, focusId, onCountCh
         ) : (
           <ol className="comments__list">
             {tree.roots.slice(0, shown).map((node) => (
-              <HydratedApart key={node.comment.id}>
-                <CommentItem node={node} parentAuthor={null} />
-              </HydratedApart>
+              <CommentItem key={node.comment.id} node={node} parentAuthor={null} />
             ))}
           </ol>
         )}
